@@ -1,0 +1,93 @@
+package staleness
+
+import "math"
+
+// Tracker accumulates the realized staleness (or age) of many pages from
+// their visits, given in non-decreasing time per page, without storing
+// the visits: what Realized computes for one page's list of times.
+type Tracker struct {
+	model   Model
+	obj     Objective
+	horizon float64
+	rates   []float64
+	first   []float64 // first visit of each page, NaN before any
+	last    []float64
+	sum     []float64 // Σ g·gap(λg) over the gaps closed so far
+}
+
+// NewTracker returns a tracker for pages with the given change rates
+// (per second) over a horizon of T seconds.
+func NewTracker(m Model, obj Objective, rates []float64, T float64) *Tracker {
+	n := len(rates)
+	tr := &Tracker{model: m, obj: obj, horizon: T, rates: rates,
+		first: make([]float64, n), last: make([]float64, n), sum: make([]float64, n)}
+	for i := range tr.first {
+		tr.first[i] = math.NaN()
+	}
+	return tr
+}
+
+func (tr *Tracker) gap(i int, g float64) float64 {
+	if g <= 0 {
+		return 0
+	}
+	y := tr.rates[i] * g
+	if tr.obj == Age {
+		return g * AgeGap(y)
+	}
+	return g * StaleGap(y)
+}
+
+// Visit records a visit to page i at time t (seconds from the horizon's
+// start); a page's visits must come in non-decreasing time.
+func (tr *Tracker) Visit(i int, t float64) {
+	if math.IsNaN(tr.first[i]) {
+		tr.first[i] = t
+	} else {
+		tr.sum[i] += tr.gap(i, t-tr.last[i])
+	}
+	tr.last[i] = t
+}
+
+// Page returns page i's realized staleness (or age in seconds): the same
+// value as Realized over the visits recorded.
+func (tr *Tracker) Page(i int) float64 {
+	lambda := tr.rates[i]
+	if lambda <= 0 {
+		return 0
+	}
+	T := tr.horizon
+	sum := tr.sum[i]
+	switch {
+	case math.IsNaN(tr.first[i]) && tr.model == Steady:
+		if tr.obj == Age {
+			return math.Inf(1)
+		}
+		return 1
+	case math.IsNaN(tr.first[i]):
+		sum = tr.gap(i, T)
+	case tr.model == Steady:
+		sum += tr.gap(i, T-tr.last[i]+tr.first[i])
+	default:
+		sum += tr.gap(i, tr.first[i]) + tr.gap(i, T-tr.last[i])
+	}
+	if tr.obj == Age {
+		return sum / T / lambda
+	}
+	return sum / T
+}
+
+// Average returns Σ w_i·Page(i) / Σ w_i.
+func (tr *Tracker) Average(weights []float64) float64 {
+	var s, ws float64
+	for i, w := range weights {
+		if w != 0 {
+			s += w * tr.Page(i)
+		}
+		ws += w
+	}
+	if ws == 0 {
+		return 0
+	}
+	return s / ws
+}
