@@ -23,20 +23,30 @@ func Greedy(p Problem) ([]int, error) {
 		return nil, err
 	}
 	n := len(p.Rates)
-	sv := &solver{p: &p, x: make([]int32, n)}
+	sv := newSolver(&p)
 	all := make([]int32, n)
 	for i := range all {
 		all[i] = int32(i)
 	}
+	// First guess: for large counts a Poisson page's gain falls as
+	// w_iλ_i/x², so the optimum is near x_i ∝ √(w_iλ_i); the search corrects it.
 	guess := make([]int32, n)
+	var norm float64
 	for i := range guess {
-		guess[i] = int32(p.MinVisits)
+		norm += math.Sqrt(p.Weights[i] * p.Rates[i])
+	}
+	for i := range guess {
+		g := float64(p.MinVisits)
+		if norm > 0 {
+			g = math.Max(g, float64(p.Budget)*math.Sqrt(p.Weights[i]*p.Rates[i])/norm)
+		}
+		guess[i] = int32(min(g, float64(p.maxVisits(i))))
 	}
 	if p.Caps != nil {
-		sv.hostSum = make([]int64, len(p.Caps))
 		sv.byHost = groupByHost(p.Hosts, len(p.Caps))
+		sv.fullAt = make([]float64, len(p.Caps))
 	}
-	sv.solve(all, p.Caps != nil, int64(p.Budget), guess)
+	sv.solve(all, p.Caps != nil, int64(p.Budget), guess, 0)
 	x := make([]int, n)
 	for i, v := range sv.x {
 		x[i] = int(v)
@@ -46,10 +56,28 @@ func Greedy(p Problem) ([]int, error) {
 
 // solver holds the scratch state of one Greedy call.
 type solver struct {
-	p       *Problem
-	x       []int32   // the result, indexed by page
-	hostSum []int64   // per-host visit counts of the last count
-	byHost  [][]int32 // pages of each host
+	p      *Problem
+	x      []int32   // the result, indexed by page
+	fullAt []float64 // per host, the highest threshold it was found full at (0: none)
+	byHost [][]int32 // pages of each host
+	// threshold is the upper threshold of the last search: a full host's
+	// own threshold lies above it.
+	threshold float64
+	passes    int // counting passes made, for tests and tuning
+	// Per page, the last count and the gains of the visits just past it
+	// (memoNext, not taken) and just before it (memoLast, taken).
+	memoK              []int32
+	memoNext, memoLast []float64
+}
+
+func newSolver(p *Problem) *solver {
+	n := len(p.Rates)
+	sv := &solver{p: p, x: make([]int32, n),
+		memoK: make([]int32, n), memoNext: make([]float64, n), memoLast: make([]float64, n)}
+	for i := range sv.memoK {
+		sv.memoK[i] = -1
+	}
+	return sv
 }
 
 // groupByHost returns the pages of each host, in page order.
@@ -72,15 +100,44 @@ func groupByHost(hosts []int32, m int) [][]int32 {
 }
 
 // count returns x_i(μ): MinVisits plus the number of visits k ≥ MinVisits
-// whose gain exceeds mu, at most maxVisits(i). It gallops from guess, so a
-// good guess costs two or three gain evaluations.
+// whose gain exceeds mu, at most maxVisits(i). Each page remembers its last
+// answer with the gains on either side of it, so a threshold that does not
+// move the page's count costs two comparisons; otherwise it gallops from
+// the last answer (or from guess the first time).
 func (sv *solver) count(i int, mu float64, guess int) int {
 	lo, hi := sv.p.MinVisits, sv.p.maxVisits(i)
 	if hi <= lo {
 		return lo
 	}
+	if k := int(sv.memoK[i]); k >= 0 {
+		if mu >= sv.memoNext[i] && mu < sv.memoLast[i] {
+			return k
+		}
+		guess = k
+	}
 	// done(k): the (k+1)-th visit is not worth taking at μ; false then true.
-	done := func(k int) bool { return k >= hi || sv.p.gain(i, k) <= mu }
+	// Every gain evaluated is kept so the bracket's two ends need no second look.
+	var seen [2][72]float64
+	var nSeen int
+	done := func(k int) bool {
+		if k >= hi {
+			return true
+		}
+		g := sv.p.gain(i, k)
+		if nSeen < len(seen[0]) {
+			seen[0][nSeen], seen[1][nSeen] = float64(k), g
+			nSeen++
+		}
+		return g <= mu
+	}
+	gainAt := func(k int) float64 {
+		for j := range nSeen {
+			if seen[0][j] == float64(k) {
+				return seen[1][j]
+			}
+		}
+		return sv.p.gain(i, k)
+	}
 	k := min(max(guess, lo), hi)
 	var a, b int // the answer is in [a, b] and done(b) holds
 	if done(k) {
@@ -112,100 +169,169 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 			a = mid + 1
 		}
 	}
+	sv.memoK[i] = int32(a)
+	sv.memoNext[i], sv.memoLast[i] = math.Inf(-1), math.Inf(1)
+	if a < hi {
+		sv.memoNext[i] = gainAt(a)
+	}
+	if a > lo {
+		sv.memoLast[i] = gainAt(a - 1)
+	}
 	return a
 }
 
 // total counts every page of pages at threshold mu into out (warm-started
 // from guess) and returns the visits taken, capped per host when capped.
 func (sv *solver) total(pages []int32, capped bool, mu float64, guess, out []int32) int64 {
-	var sum int64
+	sv.passes++
 	if capped {
-		clear(sv.hostSum)
+		return sv.totalCapped(mu, guess, out)
 	}
+	var sum int64
 	for j, i := range pages {
 		c := sv.count(int(i), mu, int(guess[j]))
 		out[j] = int32(c)
-		if capped {
-			sv.hostSum[sv.p.Hosts[i]] += int64(c)
-		} else {
-			sum += int64(c)
-		}
+		sum += int64(c)
 	}
-	if capped {
-		for s, k := range sv.hostSum {
-			sum += min(k, int64(sv.p.Caps[s]))
+	return sum
+}
+
+// unknown marks the count of a page on a full host, which is not needed:
+// the host takes its cap, whichever pages it goes to.
+const unknown = -1
+
+// totalCapped is total over every page (positions are page indices) with
+// host caps. A host found full at μ is full at every lower threshold, so
+// it is counted only until it fills, and not at all below the highest
+// threshold it was found full at; its pages' counts are marked unknown.
+func (sv *solver) totalCapped(mu float64, guess, out []int32) int64 {
+	var sum int64
+	for s, pages := range sv.byHost {
+		c := int64(sv.p.Caps[s])
+		full := mu <= sv.fullAt[s]
+		if !full {
+			var k int64
+			for _, i := range pages {
+				x := sv.count(int(i), mu, int(guess[i]))
+				out[i] = int32(x)
+				if k += int64(x); k >= c {
+					full = true
+					sv.fullAt[s] = mu
+					break
+				}
+			}
+			sum += min(k, c)
+		} else {
+			sum += c
+		}
+		if full {
+			for _, i := range pages {
+				out[i] = unknown
+			}
 		}
 	}
 	return sum
 }
 
 // solve writes into sv.x the GREEDY allocation of target visits among
-// pages (with host caps when capped), starting the counts from guess.
-func (sv *solver) solve(pages []int32, capped bool, target int64, guess []int32) {
+// pages (with host caps when capped), starting the counts from guess and
+// the threshold search from mu0 (0: a guess of its own).
+func (sv *solver) solve(pages []int32, capped bool, target int64, guess []int32, mu0 float64) {
 	m := len(pages)
 	lo := make([]int32, m) // counts at muLo: totLo ≥ target
 	hi := make([]int32, m) // counts at muHi: totHi ≤ target
 	cur := make([]int32, m)
+	// Above every gain only the forced visits remain (Validate keeps them within the caps).
 	muHi := math.MaxFloat64
-	totHi := sv.total(pages, capped, muHi, guess, hi)
+	for j := range hi {
+		hi[j] = int32(sv.p.MinVisits)
+	}
+	totHi := int64(m) * int64(sv.p.MinVisits)
 	if totHi >= target {
 		sv.finish(pages, capped, target, hi, hi, totHi)
 		return
 	}
-	mu0 := sv.startThreshold(pages, target)
-	muLo := 0.0
-	var totLo int64 = -1
-	for mu := mu0; ; {
-		t := sv.total(pages, capped, mu, hi, cur)
+	muLo, totLo := 0.0, int64(-1)
+	if !(mu0 > 0) || mu0 >= math.MaxFloat64/4 {
+		mu0 = sv.startThreshold(pages, target)
+	}
+	// Bracket: counts fall roughly as μ^(−1/2) (staleness) or μ^(−1/3) (age),
+	// so step by the power law, with the slope measured once two points exist.
+	last := guess
+	slope := 2.0
+	var lPrev, fPrev float64
+	havePrev := false
+	for mu := mu0; totLo < 0 || muHi == math.MaxFloat64; {
+		t := sv.total(pages, capped, mu, last, cur)
+		l, f := math.Log(mu), math.Log(float64(t)+1)
+		if havePrev && l != lPrev && f != fPrev {
+			if s := -(l - lPrev) / (f - fPrev); s > 0.2 && s < 20 {
+				slope = s
+			}
+		}
+		lPrev, fPrev, havePrev = l, f, true
 		if t >= target {
 			muLo, totLo = mu, t
 			lo, cur = cur, lo
-			break
-		}
-		muHi, totHi = mu, t
-		hi, cur = cur, hi
-		if mu < 1e-300 {
-			break
-		}
-		mu /= 16
-	}
-	if totLo < 0 { // even the tiniest threshold leaves budget over: take every gain
-		totLo = sv.total(pages, capped, 0, hi, lo)
-	}
-	for muHi == math.MaxFloat64 {
-		mu := muLo * 16
-		if mu > 1e300 {
-			break // only the sentinel gains of never-visited pages lie above
-		}
-		t := sv.total(pages, capped, mu, lo, cur)
-		if t < target {
+			last = lo
+		} else {
 			muHi, totHi = mu, t
 			hi, cur = cur, hi
+			last = hi
+		}
+		if t == target {
 			break
 		}
-		muLo, totLo = mu, t
-		lo, cur = cur, lo
+		step := slope * (math.Log(float64(t)+1) - math.Log(float64(target)+1))
+		step = math.Max(-10, math.Min(10, step))
+		if step > -0.01 && step < 0.01 {
+			step = math.Copysign(0.01, step)
+		}
+		next := mu * math.Exp(step)
+		if next < 1e-300 {
+			// Even the tiniest threshold leaves budget over: take every positive gain.
+			totLo = sv.total(pages, capped, 0, last, lo)
+			muLo = 0
+			break
+		}
+		if next >= math.MaxFloat64/4 {
+			break // only the sentinel gains of never-visited pages lie above
+		}
+		if totLo >= 0 && next <= muLo || muHi < math.MaxFloat64 && next >= muHi {
+			next = math.Sqrt(math.Max(muLo, 1e-300) * math.Min(muHi, math.MaxFloat64/4))
+		}
+		mu = next
+	}
+	sv.threshold = muHi
+	if totLo == target {
+		sv.finish(pages, capped, target, lo, lo, totLo)
+		return
+	}
+	if totHi == target || totLo < 0 {
+		sv.finish(pages, capped, target, hi, hi, totHi)
+		return
 	}
 	slack := int64(64 + m/256)
-	if muLo > 0 {
+	if muLo > 0 && muHi < math.MaxFloat64 {
 		// Regula falsi with the Illinois rule on f(ℓ) = log(tot+1) − log(target+1),
 		// ℓ = log μ: counts fall roughly as a power of μ, so this converges fast.
 		lLo, lHi := math.Log(muLo), math.Log(muHi)
 		fLo := math.Log(float64(totLo)+1) - math.Log(float64(target)+1)
 		fHi := math.Log(float64(totHi)+1) - math.Log(float64(target)+1)
 		side := 0
-		for iter := 0; iter < 200 && totLo-totHi > slack && totLo != target && totHi != target; iter++ {
+		for iter := 0; iter < 200 && totLo-totHi > slack; iter++ {
 			width := lHi - lLo
 			if width <= 1e-14*math.Max(1, math.Abs(lLo)) {
 				break
 			}
 			l := lHi - fHi*width/(fHi-fLo)
 			l = math.Min(math.Max(l, lLo+width/64), lHi-width/64)
-			t := sv.total(pages, capped, math.Exp(l), hi, cur)
+			t := sv.total(pages, capped, math.Exp(l), last, cur)
 			f := math.Log(float64(t)+1) - math.Log(float64(target)+1)
 			if t >= target {
 				lLo, fLo, totLo = l, f, t
 				lo, cur = cur, lo
+				last = lo
 				if side == -1 {
 					fHi /= 2
 				}
@@ -213,16 +339,21 @@ func (sv *solver) solve(pages []int32, capped bool, target int64, guess []int32)
 			} else {
 				lHi, fHi, totHi = l, f, t
 				hi, cur = cur, hi
+				last = hi
 				if side == 1 {
 					fLo /= 2
 				}
 				side = 1
+			}
+			if t == target {
+				break
 			}
 		}
 	}
 	if totLo == target {
 		hi, totHi = lo, totLo
 	}
+	sv.threshold = muHi
 	sv.finish(pages, capped, target, lo, hi, totHi)
 }
 
@@ -246,36 +377,50 @@ func (sv *solver) startThreshold(pages []int32, target int64) float64 {
 }
 
 // finish turns the bracket (hi: every gain above the upper threshold,
-// totHi visits; lo: every gain above the lower one) into GREEDY's exact
-// allocation of target visits: full hosts take their own top cap visits,
-// the rest continue GREEDY from hi with a heap.
+// totHi visits; lo: every gain above the lower one, or unknown on a host
+// full there) into GREEDY's exact allocation of target visits: full hosts
+// take their own top cap visits, the rest continue GREEDY from hi with a
+// heap.
 func (sv *solver) finish(pages []int32, capped bool, target int64, lo, hi []int32, totHi int64) {
 	p := sv.p
 	for j, i := range pages {
-		sv.x[i] = hi[j]
+		sv.x[i] = max(hi[j], 0)
 	}
 	var used []int64
 	if capped {
 		used = make([]int64, len(p.Caps))
-		for j, i := range pages {
-			used[p.Hosts[i]] += int64(hi[j])
-		}
-		for s, k := range used {
-			if c := int64(p.Caps[s]); k >= c {
-				sv.solveHost(s, c)
+		start := sv.threshold
+		for s, hp := range sv.byHost {
+			c := int64(p.Caps[s])
+			for _, i := range hp {
+				if hi[i] == unknown {
+					used[s] = c
+					break
+				}
+				used[s] += int64(hi[i])
+			}
+			if used[s] >= c {
+				sv.solveHost(s, c, start)
 				used[s] = c
 			}
 		}
 	}
 	h := gainHeap{}
+	bound := func(j int32) int32 {
+		if lo[j] == unknown {
+			return int32(p.maxVisits(int(pages[j])))
+		}
+		return lo[j]
+	}
 	for j, i := range pages {
 		if capped && used[p.Hosts[i]] >= int64(p.Caps[p.Hosts[i]]) {
 			continue
 		}
-		if lo[j] > hi[j] {
-			h.push(candidate{p.gain(int(i), int(hi[j])), int32(j)})
+		if bound(int32(j)) > hi[j] {
+			h = append(h, candidate{p.gain(int(i), int(hi[j])), int32(j)})
 		}
 	}
+	h.init()
 	for left := target - totHi; left > 0 && len(h) > 0; {
 		c := h.pop()
 		i := pages[c.page]
@@ -288,19 +433,54 @@ func (sv *solver) finish(pages []int32, capped bool, target int64, lo, hi []int3
 		}
 		sv.x[i]++
 		left--
-		if sv.x[i] < lo[c.page] {
+		if sv.x[i] < bound(c.page) {
 			h.push(candidate{p.gain(int(i), int(sv.x[i])), c.page})
 		}
 	}
 }
 
-// solveHost writes into sv.x the top cap gains of host s: GREEDY's
-// allocation on a host whose constraint (2) binds.
-func (sv *solver) solveHost(s int, c int64) {
+// solveHost writes into sv.x the top c gains of host s: GREEDY's
+// allocation on a host whose constraint (2) binds. A host with few visits
+// per page (the large hosts that politeness binds hardest) is filled
+// straight from a heap, O(n_s + c log n_s); others search a threshold as
+// the whole problem does, from start, below which the host's own lies.
+func (sv *solver) solveHost(s int, c int64, start float64) {
 	pages := sv.byHost[s]
+	if c <= 4*int64(len(pages)) {
+		sv.heapFill(pages, c)
+		return
+	}
 	guess := make([]int32, len(pages))
 	for j, i := range pages {
 		guess[j] = sv.x[i]
 	}
-	sv.solve(pages, false, c, guess)
+	sv.solve(pages, false, c, guess, start)
+}
+
+// heapFill writes into sv.x GREEDY's allocation of target visits among
+// pages, as HeapGreedy makes it, without caps.
+func (sv *solver) heapFill(pages []int32, target int64) {
+	p := sv.p
+	h := make(gainHeap, 0, len(pages))
+	left := target
+	for j, i := range pages {
+		sv.x[i] = int32(p.MinVisits)
+		left -= int64(p.MinVisits)
+		if p.MinVisits < p.maxVisits(int(i)) {
+			if g := p.gain(int(i), p.MinVisits); g > 0 {
+				h = append(h, candidate{g, int32(j)})
+			}
+		}
+	}
+	h.init()
+	for ; left > 0 && len(h) > 0; left-- {
+		c := h.pop()
+		i := pages[c.page]
+		sv.x[i]++
+		if int(sv.x[i]) < p.maxVisits(int(i)) {
+			if g := p.gain(int(i), int(sv.x[i])); g > 0 {
+				h.push(candidate{g, c.page})
+			}
+		}
+	}
 }

@@ -30,13 +30,26 @@ func (h *gainHeap) push(c candidate) {
 	}
 }
 
+// init orders an unordered slice into a heap in O(n).
+func (h gainHeap) init() {
+	for j := len(h)/2 - 1; j >= 0; j-- {
+		h.down(j)
+	}
+}
+
 func (h *gainHeap) pop() candidate {
 	s := *h
 	top := s[0]
 	last := len(s) - 1
 	s[0] = s[last]
 	s = s[:last]
-	for j := 0; ; {
+	s.down(0)
+	*h = s
+	return top
+}
+
+func (s gainHeap) down(j int) {
+	for {
 		l, r, best := 2*j+1, 2*j+2, j
 		if l < len(s) && s.before(l, best) {
 			best = l
@@ -50,8 +63,6 @@ func (h *gainHeap) pop() candidate {
 		s[j], s[best] = s[best], s[j]
 		j = best
 	}
-	*h = s
-	return top
 }
 
 // HeapGreedy solves problem S with the GREEDY procedure of seed 000 §2.1

@@ -1,0 +1,40 @@
+# freshplan — see README.md.
+GO       ?= go
+VERSION  := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
+ADDR     ?= 127.0.0.1:8000
+STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.PHONY: build wasm cli run test lint bench fig3 clean
+
+## build: the web app (web/app.wasm, gzipped beside it) and the CLI (bin/freshplan)
+build: wasm cli
+
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./cmd/freshplan
+	gzip -9 -k -f web/app.wasm
+
+cli:
+	$(GO) build -trimpath -ldflags="-X main.version=$(VERSION)" -o bin/freshplan ./cmd/freshplan
+
+## run: build, then serve the app (it opens with the sample planned) at http://$(ADDR)/
+run: build
+	./bin/freshplan serve --addr $(ADDR)
+
+## test: formatting, vet, staticcheck, and every test
+test: lint
+	$(GO) test -count=1 ./...
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./cmd/... ./core/...
+	$(STATICCHECK) ./...
+
+## bench: Go benchmarks and the paper-scale reproduction (figures for BENCHMARKS.md)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+	bash scripts/bench.sh
+
+clean:
+	rm -rf bin web/app.wasm web/app.wasm.gz

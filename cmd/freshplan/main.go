@@ -1,0 +1,84 @@
+//go:build !wasm
+
+// Command freshplan plans recrawls: it estimates how often pages change and
+// computes how often and when to revisit each one under a crawl budget and
+// per-host politeness (SPEC §6).
+//
+//	freshplan plan [flags] [FILE]
+//	freshplan sweep [flags] --budgets 1e5,2e5 [FILE]
+//	freshplan serve [--addr 127.0.0.1:8000]
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes of SPEC §6.
+const (
+	exitOK       = 0
+	exitBadInput = 1
+	exitUsage    = 2
+)
+
+// usageError is a mistake in how the command was called (exit 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Sprintf(format, args...)}
+}
+
+const usage = `freshplan plans recrawls under a crawl budget and per-host politeness.
+
+usage:
+  freshplan plan  [flags] [FILE]     plan a pages table (the built-in sample without FILE)
+  freshplan sweep [flags] --budgets 1e5,2e5,... [FILE]
+                                     staleness of every policy at each budget, as CSV
+  freshplan serve [--addr 127.0.0.1:8000]
+                                     serve the web app
+
+Run 'freshplan plan -h' for the planning flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns its exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	var err error
+	switch args[0] {
+	case "plan":
+		err = runPlan(args[1:], stdout, stderr)
+	case "sweep":
+		err = runSweep(args[1:], stdout, stderr)
+	case "serve":
+		err = runServe(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		err = usagef("unknown command %q\n\n%s", args[0], usage)
+	}
+	var ue usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintln(stderr, "freshplan:", err)
+		return exitUsage
+	case errors.Is(err, errHelp):
+		return exitOK
+	default:
+		fmt.Fprintln(stderr, "freshplan:", err)
+		return exitBadInput
+	}
+}

@@ -1,0 +1,114 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	"github.com/freshplan/freshplan/core/export"
+	"github.com/freshplan/freshplan/core/plan"
+	"github.com/freshplan/freshplan/core/staleness"
+)
+
+func runPlan(args []string, stdout, stderr io.Writer) error {
+	args, exportFormat, exportFile, err := splitExport(args)
+	if err != nil {
+		return err
+	}
+	f := newPlanFlags("plan", stderr)
+	schedulePath := f.fs.String("schedule", "", "write the schedule CSV (time_seconds,crawler,url,host) to this file")
+	pagesPath := f.fs.String("pages", "", "write the per-page CSV to this file")
+	hostsPath := f.fs.String("hosts", "", "write the per-host CSV to this file")
+	jsonPath := f.fs.String("json", "", `write the JSON summary to this file ("-" for stdout)`)
+	f.fs.String("export", "", "nutch|stormcrawler|csv FILE: write a seed list the crawler can load")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	params, err := f.params()
+	if err != nil {
+		return err
+	}
+	pg, err := f.readInput(stderr)
+	if err != nil {
+		return err
+	}
+	pl, err := plan.Run(context.Background(), pg, params)
+	if err != nil {
+		return err
+	}
+	outputs := []struct {
+		path  string
+		write func(io.Writer) error
+	}{
+		{*schedulePath, func(w io.Writer) error { return export.Schedule(w, pl) }},
+		{*pagesPath, func(w io.Writer) error { return export.Pages(w, pl) }},
+		{*hostsPath, func(w io.Writer) error { return export.Hosts(w, pl) }},
+		{exportFile, func(w io.Writer) error { return export.Seeds(w, pl, exportFormat) }},
+		{*jsonPath, func(w io.Writer) error { return export.JSON(w, pl) }},
+	}
+	for _, o := range outputs {
+		if o.path == "" {
+			continue
+		}
+		if err := writeTo(o.path, stdout, o.write); err != nil {
+			return err
+		}
+	}
+	if *jsonPath != "-" {
+		report(stdout, pl)
+	}
+	return nil
+}
+
+// writeTo writes to the named file, or to stdout for "-".
+func writeTo(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "-" {
+		return write(stdout)
+	}
+	file, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(file); err != nil {
+		file.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return file.Close()
+}
+
+// report prints the human summary: every policy and bound side by side.
+func report(w io.Writer, pl *plan.Plan) {
+	p := pl.Params
+	unit := "staleness"
+	if p.Objective == staleness.Age {
+		unit = "age (s)"
+	}
+	fmt.Fprintf(w, "%d pages on %d hosts; horizon %v, budget %d visits, %d crawler(s) at %.4g pages/s, politeness %v, %s model\n",
+		len(pl.Pages), len(pl.Hosts), p.Horizon, p.Budget, p.Crawlers, p.Rate, p.Politeness, p.Model)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "policy\t%s\tfreshness\thow\n", unit)
+	for _, name := range append(append([]string{}, plan.Policies...), plan.Bounds...) {
+		r := pl.Results[name]
+		fresh := ""
+		if p.Objective == staleness.Stale {
+			fresh = fmt.Sprintf("%.4f", 1-r.Value)
+		}
+		fmt.Fprintf(tw, "%s\t%.6g\t%s\t%s\n", name, r.Value, fresh, plan.Describe[name])
+	}
+	tw.Flush()
+	psp := pl.Results["psp"]
+	fmt.Fprintf(w, "psp schedule: %d visits made, %d dropped, %d politeness violations; %.3f s allocating, %.3f s scheduling\n",
+		int(sum(psp.Visits)), psp.Dropped, psp.Violations, pl.Seconds.Allocate, pl.Seconds.Schedule)
+}
+
+func sum(x []float64) float64 {
+	var s float64
+	for _, v := range x {
+		s += v
+	}
+	return s
+}

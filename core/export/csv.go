@@ -1,0 +1,100 @@
+package export
+
+import (
+	"bufio"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// num formats a float the shortest way that reads back exactly.
+func num(v float64) string {
+	if math.IsInf(v, 1) {
+		return "inf"
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// csvField quotes a field when CSV needs it.
+func csvField(s string) string {
+	for _, c := range s {
+		if c == ',' || c == '"' || c == '\n' || c == '\r' {
+			b := []byte{'"'}
+			for _, c := range []byte(s) {
+				if c == '"' {
+					b = append(b, '"')
+				}
+				b = append(b, c)
+			}
+			return string(append(b, '"'))
+		}
+	}
+	return s
+}
+
+// Schedule writes the kept schedule: time_seconds,crawler,url,host, one
+// row per visit in time order.
+func Schedule(w io.Writer, p *plan.Plan) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString("time_seconds,crawler,url,host\n")
+	var buf []byte
+	for _, v := range p.Schedule {
+		pg := &p.Pages[v.Page]
+		buf = strconv.AppendFloat(buf[:0], v.Time, 'f', -1, 64)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(v.Crawler), 10)
+		buf = append(buf, ',')
+		buf = append(buf, csvField(pg.URL)...)
+		buf = append(buf, ',')
+		buf = append(buf, csvField(pg.Host)...)
+		buf = append(buf, '\n')
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}
+
+// Interval returns the seconds between visits of a page visited x times
+// per horizon of T seconds, and false for a page not visited.
+func Interval(x, T float64) (float64, bool) {
+	if !(x > 0) {
+		return 0, false
+	}
+	return T / x, true
+}
+
+// Pages writes one row per page for the plan's policy:
+// url,host,changes_per_day,weight,visits,interval_seconds,staleness
+// (interval empty for a page the policy does not visit).
+func Pages(w io.Writer, p *plan.Plan) error {
+	r := p.Results[p.Params.Policy]
+	T := p.Params.Horizon.Seconds()
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString("url,host,changes_per_day,weight,visits,interval_seconds,staleness\n")
+	for i, pg := range p.Pages {
+		iv := ""
+		if s, ok := Interval(r.Visits[i], T); ok {
+			iv = num(s)
+		}
+		bw.WriteString(csvField(pg.URL) + "," + csvField(pg.Host) + "," + num(pg.Rate) + "," + num(pg.Weight) + "," +
+			num(r.Visits[i]) + "," + iv + "," + num(r.Page[i]) + "\n")
+	}
+	return bw.Flush()
+}
+
+// Hosts writes one row per host: host,pages,visits,cap,utilization, where
+// visits are those of the kept schedule and utilization is visits/cap.
+func Hosts(w io.Writer, p *plan.Plan) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString("host,pages,visits,cap,utilization\n")
+	for _, h := range p.Hosts {
+		u := 0.0
+		if h.Cap > 0 {
+			u = float64(h.Visits) / float64(h.Cap)
+		}
+		bw.WriteString(csvField(h.Name) + "," + strconv.Itoa(h.Pages) + "," + strconv.Itoa(h.Visits) + "," +
+			strconv.Itoa(h.Cap) + "," + num(u) + "\n")
+	}
+	return bw.Flush()
+}

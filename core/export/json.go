@@ -1,0 +1,75 @@
+package export
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// Value is a number that encodes +Inf (an unvisited page's age under the
+// steady model) as JSON null.
+type Value float64
+
+// MarshalJSON encodes v, or null when it is not finite.
+func (v Value) MarshalJSON() ([]byte, error) {
+	f := float64(v)
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(f)
+}
+
+// Summary is the JSON summary of SPEC §6.
+type Summary struct {
+	Pages               int              `json:"pages"`
+	Hosts               int              `json:"hosts"`
+	Model               string           `json:"model"`
+	Objective           string           `json:"objective"`
+	Policy              string           `json:"policy"`
+	Budget              int              `json:"budget"`
+	HorizonSeconds      float64          `json:"horizon_seconds"`
+	PolitenessSeconds   float64          `json:"politeness_seconds"`
+	Crawlers            int              `json:"crawlers"`
+	RatePerCrawler      float64          `json:"rate_per_crawler"`
+	Staleness           map[string]Value `json:"staleness"`
+	Simulated           map[string]bool  `json:"simulated"`
+	ScheduledVisits     int              `json:"scheduled_visits"`
+	DroppedVisits       int              `json:"dropped_visits"`
+	PolitenessViolation int              `json:"politeness_violations"`
+	Seconds             plan.Seconds     `json:"seconds"`
+}
+
+// Summarize returns the plan's summary. Staleness holds each policy's and
+// bound's value under the plan's objective (age in seconds for age).
+func Summarize(p *plan.Plan) Summary {
+	s := Summary{
+		Pages: len(p.Pages), Hosts: len(p.Hosts),
+		Model: p.Params.Model.String(), Objective: p.Params.Objective.String(), Policy: p.Params.Policy,
+		Budget: p.Params.Budget, HorizonSeconds: p.Params.Horizon.Seconds(),
+		PolitenessSeconds: p.Params.Politeness.Seconds(),
+		Crawlers:          p.Params.Crawlers, RatePerCrawler: p.Params.Rate,
+		Staleness: map[string]Value{}, Simulated: map[string]bool{},
+		ScheduledVisits: len(p.Schedule),
+		Seconds:         p.Seconds,
+	}
+	for name, r := range p.Results {
+		s.Staleness[name] = Value(r.Value)
+		s.Simulated[name] = r.Simulated
+	}
+	for _, name := range plan.Polite {
+		s.PolitenessViolation += p.Results[name].Violations
+	}
+	if r := p.Results[p.Params.Policy]; r != nil {
+		s.DroppedVisits = r.Dropped
+	}
+	return s
+}
+
+// JSON writes the summary, indented.
+func JSON(w io.Writer, p *plan.Plan) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(Summarize(p))
+}

@@ -1,0 +1,26 @@
+package pages
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Write writes pages as a pages table: url,host,changes_per_day,weight,crawl_delay.
+func Write(w io.Writer, pg []Page) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("url,host,changes_per_day,weight,crawl_delay\n")
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, p := range pg {
+		bw.WriteString(quote(p.URL) + "," + quote(p.Host) + "," + f(p.Rate) + "," + f(p.Weight) + "," + f(p.CrawlDelay) + "\n")
+	}
+	return bw.Flush()
+}
+
+func quote(s string) string {
+	if !strings.ContainsAny(s, ",\"\r\n") {
+		return s
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}

@@ -1,0 +1,79 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/freshplan/freshplan/core/staleness"
+)
+
+// Params are the planning parameters of SPEC §5.
+type Params struct {
+	Horizon    time.Duration       // T; default 24h
+	Budget     int                 // R, visits per horizon; 0 means Crawlers × Rate × T
+	Crawlers   int                 // C; 0 means one crawler at Budget/T pages per second
+	Rate       float64             // pages per second per crawler
+	Politeness time.Duration       // P, default delay between requests to one host
+	Objective  staleness.Objective // staleness (default) or age
+	Model      staleness.Model     // steady (default) or horizon
+	MinVisits  int                 // per page, seed 003 §2.1
+	MaxVisits  int                 // per page, 0 for no limit
+	Policy     string              // whose schedule the Plan keeps (default psp); "none" keeps none
+}
+
+// DefaultParams returns SPEC §5's defaults: T = 24 h, P = 15 s, staleness,
+// steady model; the budget is left for the caller to give.
+func DefaultParams() Params {
+	return Params{Horizon: 24 * time.Hour, Politeness: 15 * time.Second}
+}
+
+// resolve fills Budget, Crawlers and Rate from each other and checks the
+// parameters, returning an error a user can act on.
+func (p Params) resolve() (Params, error) {
+	T := p.Horizon.Seconds()
+	switch {
+	case !(T > 0):
+		return p, fmt.Errorf("horizon %v must be positive", p.Horizon)
+	case p.Politeness < 0:
+		return p, fmt.Errorf("politeness %v must not be negative", p.Politeness)
+	case p.Politeness > p.Horizon:
+		return p, fmt.Errorf("politeness %v is longer than the horizon %v: no host could be visited twice", p.Politeness, p.Horizon)
+	case p.Budget < 0:
+		return p, fmt.Errorf("budget %d must be positive", p.Budget)
+	case p.Crawlers < 0:
+		return p, fmt.Errorf("crawlers %d must be positive", p.Crawlers)
+	case p.Crawlers > 0 && !(p.Rate > 0 && !math.IsInf(p.Rate, 1)):
+		return p, fmt.Errorf("rate %v pages per second per crawler must be positive", p.Rate)
+	case p.MinVisits < 0 || p.MaxVisits < 0:
+		return p, fmt.Errorf("min and max visits must not be negative")
+	case p.MaxVisits > 0 && p.MinVisits > p.MaxVisits:
+		return p, fmt.Errorf("min visits %d exceed max visits %d", p.MinVisits, p.MaxVisits)
+	}
+	if p.Policy == "" {
+		p.Policy = "psp"
+	}
+	if p.Policy != "none" && !isPolicy(p.Policy) {
+		return p, fmt.Errorf("unknown policy %q: want one of %v", p.Policy, Policies)
+	}
+	if p.Crawlers == 0 && p.Budget == 0 {
+		return p, fmt.Errorf("no budget: give --budget N or --crawlers C --rate PAGES_PER_SECOND")
+	}
+	if p.Budget == 0 {
+		b := math.Floor(float64(p.Crawlers) * p.Rate * T)
+		if b < 1 {
+			return p, fmt.Errorf("%d crawlers at %v pages per second make no visit in %v", p.Crawlers, p.Rate, p.Horizon)
+		}
+		if b > math.MaxInt32 {
+			return p, fmt.Errorf("%d crawlers at %v pages per second make %g visits per horizon, more than the %d freshplan plans", p.Crawlers, p.Rate, b, math.MaxInt32)
+		}
+		p.Budget = int(b)
+	}
+	if p.Budget > math.MaxInt32 {
+		return p, fmt.Errorf("budget %d is more than the %d visits per horizon freshplan plans", p.Budget, math.MaxInt32)
+	}
+	if p.Crawlers == 0 {
+		p.Crawlers, p.Rate = 1, float64(p.Budget)/T
+	}
+	return p, nil
+}

@@ -1,0 +1,210 @@
+package plan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/freshplan/freshplan/core/allocate"
+	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/schedule"
+	"github.com/freshplan/freshplan/core/staleness"
+)
+
+// day converts the pages table's changes per day to changes per second.
+const day = 86400.0
+
+// Host is one server of the plan.
+type Host struct {
+	Name   string
+	Pages  int
+	Delay  float64 // seconds between requests: the politeness or the largest crawl_delay asked
+	Cap    int     // ⌊T/Delay⌋, the most visits politeness allows per horizon
+	Visits int     // visits the kept schedule makes (psp's by default)
+}
+
+// Result is one policy's or bound's outcome.
+type Result struct {
+	Name       string
+	Value      float64   // weighted average staleness (or age in seconds) under the model
+	Visits     []float64 // per page, visits per horizon (fractional for cho and azar's rates)
+	Page       []float64 // per page staleness (or age in seconds)
+	Simulated  bool      // Value comes from replaying a schedule, not a closed form
+	Dropped    int       // programmed visits no crawler could make inside the horizon
+	Violations int       // validator findings (polite policies only; always 0 when correct)
+}
+
+// Seconds is where the planning time went.
+type Seconds struct {
+	Estimate float64 `json:"estimate"`
+	Allocate float64 `json:"allocate"`
+	Schedule float64 `json:"schedule"`
+}
+
+// Plan is every policy and bound computed on one pages table.
+type Plan struct {
+	Params   Params // resolved: Budget, Crawlers and Rate all set
+	Pages    []pages.Page
+	Hosts    []Host
+	HostOf   []int32            // host index of each page
+	Results  map[string]*Result // by policy or bound name, plus "azar_random"
+	Schedule []schedule.Visit   // the schedule of Params.Policy, in time order
+	Seconds  Seconds
+}
+
+// Run plans pages under params: every policy of Policies and every bound
+// of Bounds. It returns an error when the input cannot be planned.
+func Run(ctx context.Context, pg []pages.Page, params Params) (*Plan, error) {
+	params, err := params.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if len(pg) == 0 {
+		return nil, errors.New("no pages to plan")
+	}
+	in, err := newInstance(pg, params)
+	if err != nil {
+		return nil, err
+	}
+	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[string]*Result{}}
+
+	start := time.Now()
+	alloc, err := in.allocate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range alloc.results {
+		pl.Results[r.Name] = r
+	}
+	pl.Seconds.Allocate = time.Since(start).Seconds()
+
+	start = time.Now()
+	sched, err := in.schedule(ctx, alloc)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range sched.results {
+		pl.Results[r.Name] = r
+	}
+	pl.Schedule = sched.kept
+	pl.Seconds.Schedule = time.Since(start).Seconds()
+	for _, v := range pl.Schedule {
+		pl.Hosts[pl.HostOf[v.Page]].Visits++
+	}
+	return pl, nil
+}
+
+// instance is a pages table turned into the engine's arrays.
+type instance struct {
+	params  Params
+	T       float64
+	rates   []float64 // per second
+	weights []float64
+	hostOf  []int32
+	hosts   []Host
+	delay   []float64
+	caps    []int
+}
+
+func newInstance(pg []pages.Page, params Params) (*instance, error) {
+	in := &instance{params: params, T: params.Horizon.Seconds(),
+		rates: make([]float64, len(pg)), weights: make([]float64, len(pg)), hostOf: make([]int32, len(pg))}
+	index := map[string]int32{}
+	seen := make(map[string]struct{}, len(pg))
+	var wsum float64
+	for i, p := range pg {
+		if _, dup := seen[p.URL]; dup {
+			return nil, fmt.Errorf("page %d: URL %q appears twice", i+1, p.URL)
+		}
+		seen[p.URL] = struct{}{}
+		if !(p.Rate >= 0) || math.IsInf(p.Rate, 1) {
+			return nil, fmt.Errorf("page %d (%s): change rate %v is not a finite non-negative number", i+1, p.URL, p.Rate)
+		}
+		if !(p.Weight >= 0) || math.IsInf(p.Weight, 1) {
+			return nil, fmt.Errorf("page %d (%s): weight %v is not a finite non-negative number", i+1, p.URL, p.Weight)
+		}
+		if !(p.CrawlDelay >= 0) || p.CrawlDelay > in.T {
+			return nil, fmt.Errorf("page %d (%s): crawl delay %v s is not between 0 and the horizon", i+1, p.URL, p.CrawlDelay)
+		}
+		h, ok := index[p.Host]
+		if !ok {
+			h = int32(len(in.hosts))
+			index[p.Host] = h
+			in.hosts = append(in.hosts, Host{Name: p.Host, Delay: params.Politeness.Seconds()})
+		}
+		in.hostOf[i] = h
+		in.hosts[h].Pages++
+		// A host asks for one delay; rows that disagree get the most polite.
+		in.hosts[h].Delay = math.Max(in.hosts[h].Delay, p.CrawlDelay)
+		in.rates[i] = p.Rate / day
+		in.weights[i] = p.Weight
+		wsum += p.Weight
+	}
+	if !(wsum > 0) {
+		return nil, errors.New("every page has weight 0: nothing to plan")
+	}
+	in.delay = make([]float64, len(in.hosts))
+	in.caps = make([]int, len(in.hosts))
+	for s := range in.hosts {
+		d := in.hosts[s].Delay
+		c := params.Budget
+		if d > 0 {
+			// seed 000 §2.1 constraint (2): ⌊T/P⌋ (the 1e-9 absorbs T/P computed just below an integer).
+			c = int(min(math.Floor(in.T/d+1e-9), float64(params.Budget)))
+		}
+		in.hosts[s].Cap, in.delay[s], in.caps[s] = c, d, c
+	}
+	return in, nil
+}
+
+// problem returns problem S for the instance, with or without caps.
+func (in *instance) problem(capped bool) allocate.Problem {
+	p := allocate.Problem{Rates: in.rates, Weights: in.weights, Budget: in.params.Budget,
+		Horizon: in.T, Model: in.params.Model, Objective: in.params.Objective,
+		MinVisits: in.params.MinVisits, MaxVisits: in.params.MaxVisits}
+	if capped {
+		p.Hosts, p.Caps = in.hostOf, in.caps
+	}
+	return p
+}
+
+// analytic returns the result of visiting page i visits[i] times per
+// horizon at equally spaced times.
+func (in *instance) analytic(name string, visits []float64) *Result {
+	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits))}
+	var sum, wsum float64
+	for i, x := range visits {
+		r.Page[i] = staleness.Equal(in.params.Model, in.params.Objective, in.rates[i], in.T, x)
+		if in.weights[i] != 0 {
+			sum += in.weights[i] * r.Page[i]
+		}
+		wsum += in.weights[i]
+	}
+	r.Value = sum / wsum
+	return r
+}
+
+// tracked returns the result of a replayed schedule.
+func (in *instance) tracked(name string, tr *staleness.Tracker, visits []float64) *Result {
+	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits)), Simulated: true}
+	var sum, wsum float64
+	for i := range visits {
+		r.Page[i] = tr.Page(i)
+		if in.weights[i] != 0 {
+			sum += in.weights[i] * r.Page[i]
+		}
+		wsum += in.weights[i]
+	}
+	r.Value = sum / wsum
+	return r
+}
+
+func floats(x []int) []float64 {
+	f := make([]float64, len(x))
+	for i, v := range x {
+		f[i] = float64(v)
+	}
+	return f
+}

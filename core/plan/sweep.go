@@ -1,0 +1,37 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"github.com/freshplan/freshplan/core/pages"
+)
+
+// Point is one policy's or bound's value at one budget.
+type Point struct {
+	Budget int
+	Name   string
+	Value  float64
+}
+
+// Sweep plans pages at each budget (keeping no schedule) and returns every
+// policy's and bound's value, budgets in the order given, then Policies,
+// then Bounds.
+func Sweep(ctx context.Context, pg []pages.Page, params Params, budgets []int) ([]Point, error) {
+	var out []Point
+	for _, b := range budgets {
+		if b <= 0 {
+			return nil, fmt.Errorf("budget %d: want a positive number of visits per horizon", b)
+		}
+		p := params
+		p.Budget = b
+		p.Policy = "none"
+		pl, err := Run(ctx, pg, p)
+		if err != nil {
+			return nil, fmt.Errorf("budget %d: %w", b, err)
+		}
+		for _, name := range append(append([]string{}, Policies...), Bounds...) {
+			out = append(out, Point{Budget: b, Name: name, Value: pl.Results[name].Value})
+		}
+	}
+	return out, nil
+}
