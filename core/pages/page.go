@@ -22,7 +22,7 @@ func HostOf(raw string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%q is not a URL: %w", raw, err)
 	}
-	if u.Host == "" {
+	if u.Hostname() == "" {
 		return "", fmt.Errorf("%q has no host (want e.g. https://example.com/page)", raw)
 	}
 	return strings.ToLower(u.Hostname()), nil

@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -12,7 +13,12 @@ import (
 	"unicode/utf8"
 )
 
-// Error is a problem at one place of an input file.
+// Error is a problem at one place of an input file. Its message reads
+//
+//	FILE:LINE: column NAME (field N): what is wrong; what was expected
+//
+// with the line and column left out when the file or line as a whole is
+// at fault.
 type Error struct {
 	File   string
 	Line   int    // 1-based; 0 when the file as a whole is at fault
@@ -26,14 +32,16 @@ func (e *Error) Error() string {
 	b.WriteString(e.File)
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ":%d", e.Line)
-		if e.Column > 0 {
-			fmt.Fprintf(&b, ":%d", e.Column)
-		}
-	}
-	if e.Field != "" {
-		fmt.Fprintf(&b, " (%s)", e.Field)
 	}
 	b.WriteString(": ")
+	switch {
+	case e.Field != "" && e.Column > 0:
+		fmt.Fprintf(&b, "column %s (field %d): ", e.Field, e.Column)
+	case e.Field != "":
+		fmt.Fprintf(&b, "column %s: ", e.Field)
+	case e.Column > 0:
+		fmt.Fprintf(&b, "field %d: ", e.Column)
+	}
 	b.WriteString(e.Msg)
 	return b.String()
 }
@@ -62,76 +70,168 @@ func normal(h string) string {
 	return strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
 }
 
-// maxLine bounds one line so a file without newlines cannot exhaust memory.
+// maxLine bounds one line, and one record (a quoted field may span
+// lines), so a file without newlines or with an unclosed quote cannot
+// exhaust memory.
 const maxLine = 1 << 20
+
+// bufSize is the read buffer; a record may overrun maxLine by this much
+// before the overrun is noticed.
+const bufSize = 64 << 10
+
+// want is the shape of a pages table, for messages.
+const want = "want a pages table with the header url,host,changes_per_day[,weight][,crawl_delay]"
+
+// nul is the message for a NUL byte, which CSV text never holds.
+const nul = "a NUL byte; is this a binary file rather than CSV text?"
 
 // Read returns the pages of a pages table (SPEC §3.3): a CSV with a header
 // naming at least url and changes_per_day, optionally host, weight and
 // crawl_delay (case-insensitive, aliases accepted, unknown columns
-// ignored). Every problem is reported as an *Error naming the file, line
-// and column: a missing column, a rate or weight that is not a finite
-// non-negative number, a URL given twice, an empty file.
+// ignored; a UTF-8 byte order mark, CRLF line ends and blank lines are
+// fine). A page without a host takes its URL's. Every problem is reported
+// as an *Error naming the file, line and column: a missing column, a rate
+// or weight that is not a finite non-negative number, a URL given twice,
+// an empty file, a file that is not CSV text at all (compressed, HTML,
+// UTF-16, binary).
 func Read(r io.Reader, file string) ([]Page, error) {
-	br := &lineLimit{r: r}
-	cr := csv.NewReader(br)
+	lim := &limiter{r: r}
+	br := bufio.NewReaderSize(lim, bufSize)
+	if err := sniff(br, file); err != nil {
+		return nil, err
+	}
+	cr := csv.NewReader(br) // br is large enough for csv to use as is
 	cr.ReuseRecord = true
 	cr.FieldsPerRecord = -1
-	header, err := cr.Read()
-	if err == io.EOF {
-		return nil, &Error{File: file, Msg: "the file is empty; want a header line such as url,host,changes_per_day"}
+	fail := func(err error) error { return csvError(file, err, lim) }
+
+	var header []string
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return nil, &Error{File: file, Msg: "the file is empty; " + want}
+		}
+		if err != nil {
+			return nil, fail(err)
+		}
+		lim.mark(br, cr, len(rec))
+		if !blank(rec) {
+			header = append([]string(nil), rec...)
+			break
+		}
 	}
-	if err != nil {
-		return nil, csvError(file, err, br)
-	}
-	if !utf8.ValidString(strings.Join(header, ",")) {
-		return nil, &Error{File: file, Line: 1, Msg: "the header is not UTF-8 text"}
-	}
+	line, _ := cr.FieldPos(0)
 	col := map[string]int{}
 	for j, h := range header {
+		if strings.IndexByte(h, 0) >= 0 {
+			return nil, &Error{File: file, Line: line, Msg: nul}
+		}
+		if !utf8.ValidString(h) {
+			return nil, &Error{File: file, Line: line, Column: j + 1, Msg: "the header is not UTF-8 text; save the file as UTF-8 CSV"}
+		}
 		if name, ok := aliases[normal(h)]; ok {
-			if _, dup := col[name]; dup {
-				return nil, &Error{File: file, Line: 1, Column: j + 1, Field: h, Msg: "column " + name + " appears twice"}
+			if k, dup := col[name]; dup {
+				return nil, &Error{File: file, Line: line, Column: j + 1, Field: strings.TrimSpace(h),
+					Msg: fmt.Sprintf("column %s appears twice (fields %d and %d); give it once", name, k+1, j+1)}
 			}
 			col[name] = j
 		}
 	}
 	for _, need := range []string{"url", "changes_per_day"} {
 		if _, ok := col[need]; !ok {
-			return nil, &Error{File: file, Line: 1, Msg: fmt.Sprintf("missing column %s; the header has %q (want url,host,changes_per_day[,weight][,crawl_delay])", need, strings.Join(header, ","))}
+			return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf("missing column %s; the header is %s (%s)",
+				need, short(strings.Join(header, ",")), want)}
 		}
 	}
+
 	seen := map[string]int{}
+	hosts := map[string]string{}
 	var out []Page
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
-			return nil, csvError(file, err, br)
+			return nil, fail(err)
 		}
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+		lim.mark(br, cr, len(rec))
+		line, _ := cr.FieldPos(0)
+		if blank(rec) {
 			continue
 		}
-		p, perr := parseRow(rec, col, header)
+		p, perr := parseRow(rec, col, len(header))
 		if perr != nil {
 			perr.File, perr.Line = file, line
 			return nil, perr
 		}
 		if first, dup := seen[p.URL]; dup {
-			return nil, &Error{File: file, Line: line, Column: col["url"] + 1, Field: "url", Msg: fmt.Sprintf("URL %q already appears on line %d; give each page once", p.URL, first)}
+			return nil, &Error{File: file, Line: line, Column: col["url"] + 1, Field: "url",
+				Msg: fmt.Sprintf("URL %s already appears on line %d; give each page once", short(p.URL), first)}
+		}
+		// Keep only the fields, not the whole row, and each host once.
+		p.URL = strings.Clone(p.URL)
+		if h, ok := hosts[p.Host]; ok {
+			p.Host = h
+		} else {
+			p.Host = strings.Clone(p.Host)
+			hosts[p.Host] = p.Host
 		}
 		seen[p.URL] = line
 		out = append(out, p)
 	}
 	if len(out) == 0 {
-		return nil, &Error{File: file, Msg: "the file has a header but no pages"}
+		return nil, &Error{File: file, Msg: "the file has a header but no pages; want one row per URL after the header"}
 	}
 	return out, nil
 }
 
-func parseRow(rec []string, col map[string]int, header []string) (Page, *Error) {
+// blank reports whether a record is an empty or all-space line.
+func blank(rec []string) bool {
+	return len(rec) == 1 && strings.TrimSpace(rec[0]) == ""
+}
+
+// short quotes s for a message, cut to a readable length.
+func short(s string) string {
+	const n = 100
+	if utf8.RuneCountInString(s) <= n {
+		return strconv.Quote(s)
+	}
+	r := []rune(s)
+	return strconv.Quote(string(r[:n])) + "…"
+}
+
+// sniff rejects, from the first bytes, files that are not CSV text, and
+// drops a UTF-8 byte order mark.
+func sniff(br *bufio.Reader, file string) error {
+	head, err := br.Peek(512)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return &Error{File: file, Msg: err.Error()}
+	}
+	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
+		br.Discard(3)
+		head = head[3:]
+	}
+	bad := func(what string) error {
+		return &Error{File: file, Msg: "this is " + what + ", not CSV text; " + want}
+	}
+	switch {
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		return bad("a gzip-compressed file (decompress it first, e.g. gunzip)")
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
+		return bad("a ZIP archive (an Excel workbook? export it as CSV)")
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}), bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return bad("UTF-16 text (save it as UTF-8)")
+	case bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("<")):
+		return bad("HTML or XML (a web page saved instead of the file?)")
+	}
+	if k := bytes.IndexByte(head, 0); k >= 0 {
+		return &Error{File: file, Line: 1 + bytes.Count(head[:k], []byte("\n")), Msg: nul}
+	}
+	return nil
+}
+
+func parseRow(rec []string, col map[string]int, fields int) (Page, *Error) {
 	get := func(name string) (string, int, bool) {
 		j, ok := col[name]
 		if !ok || j >= len(rec) {
@@ -140,20 +240,32 @@ func parseRow(rec []string, col map[string]int, header []string) (Page, *Error) 
 		return strings.TrimSpace(rec[j]), j, true
 	}
 	var p Page
+	for j, s := range rec {
+		if strings.IndexByte(s, 0) >= 0 {
+			return p, &Error{Column: j + 1, Msg: nul}
+		}
+	}
 	u, j, ok := get("url")
 	if !ok || u == "" {
-		return p, &Error{Column: j + 1, Field: "url", Msg: fmt.Sprintf("empty URL (the row has %d of the header's %d fields)", len(rec), len(header))}
+		return p, &Error{Column: j + 1, Field: "url", Msg: fmt.Sprintf("empty URL (the row has %d of the header's %d fields); want a URL such as https://example.com/page", len(rec), fields)}
 	}
-	if !utf8.ValidString(u) {
-		return p, &Error{Column: j + 1, Field: "url", Msg: "the URL is not UTF-8 text"}
+	if msg := text(u); msg != "" {
+		return p, &Error{Column: j + 1, Field: "url", Msg: "the URL " + msg}
 	}
 	p.URL = u
-	if h, _, ok := get("host"); ok && h != "" {
+	if h, k, ok := get("host"); ok && h != "" {
+		if msg := text(h); msg != "" {
+			return p, &Error{Column: k + 1, Field: "host", Msg: "the host " + msg}
+		}
 		p.Host = strings.ToLower(h)
 	} else {
 		host, err := HostOf(u)
 		if err != nil {
-			return p, &Error{Column: j + 1, Field: "url", Msg: "no host column and " + err.Error()}
+			what := "no host column"
+			if _, has := col["host"]; has {
+				what = "no host given"
+			}
+			return p, &Error{Column: j + 1, Field: "url", Msg: what + " and " + err.Error()}
 		}
 		p.Host = host
 	}
@@ -167,15 +279,15 @@ func parseRow(rec []string, col map[string]int, header []string) (Page, *Error) 
 		}
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return 0, &Error{Column: j + 1, Field: name, Msg: fmt.Sprintf("%q is not %s", s, what)}
+			return 0, &Error{Column: j + 1, Field: name, Msg: fmt.Sprintf("%s is not %s", short(s), what)}
 		}
-		return v, nil
+		return v + 0, nil // -0 becomes 0
 	}
 	var e *Error
 	if p.Rate, e = num("changes_per_day", math.NaN(), "a finite non-negative number of changes per day"); e != nil {
 		return p, e
 	}
-	if p.Weight, e = num("weight", 1, "a finite non-negative weight"); e != nil {
+	if p.Weight, e = num("weight", 1, "a finite non-negative weight (default 1)"); e != nil {
 		return p, e
 	}
 	if p.CrawlDelay, e = num("crawl_delay", 0, "a finite non-negative number of seconds"); e != nil {
@@ -184,30 +296,71 @@ func parseRow(rec []string, col map[string]int, header []string) (Page, *Error) 
 	return p, nil
 }
 
-// csvError turns an encoding/csv error into an *Error.
-func csvError(file string, err error, br *lineLimit) error {
-	if br.tooLong {
-		return &Error{File: file, Line: br.line, Msg: fmt.Sprintf("a line longer than %d bytes; is this a CSV file?", maxLine)}
+// text returns what is wrong with s as a URL or host ("" when nothing
+// is): invalid UTF-8, or a control character such as a tab or line break
+// that would corrupt the seed lists written for crawlers.
+func text(s string) string {
+	if !utf8.ValidString(s) {
+		return "is not UTF-8 text; save the file as UTF-8"
+	}
+	for _, c := range s {
+		if c < 0x20 || c == 0x7f {
+			return fmt.Sprintf("contains the control character %U; want no tabs, line breaks or other control characters", c)
+		}
+	}
+	return ""
+}
+
+// csvError turns an encoding/csv or read error into an *Error.
+func csvError(file string, err error, lim *limiter) error {
+	if lim.tooLong {
+		return &Error{File: file, Line: lim.line, Msg: fmt.Sprintf("a line longer than %d bytes; is this really a CSV file?", maxLine)}
+	}
+	if lim.tooBig {
+		return &Error{File: file, Line: lim.lastLine + 1,
+			Msg: fmt.Sprintf("the record starting here runs past %d bytes (line %d); is a closing quote missing?", maxLine, lim.line)}
 	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return &Error{File: file, Line: pe.Line, Column: pe.Column, Msg: pe.Err.Error()}
+		var msg string
+		switch {
+		case errors.Is(pe.Err, csv.ErrBareQuote):
+			msg = fmt.Sprintf(`a " in a field that does not start with one (byte %d of the line); quote the whole field and double the quotes inside it, as in "say ""hi"""`, pe.Column)
+		case errors.Is(pe.Err, csv.ErrQuote) && pe.StartLine != pe.Line:
+			msg = fmt.Sprintf(`a quoted field opened on line %d is not closed properly (byte %d of line %d); want a closing " followed by a comma or the line's end`, pe.StartLine, pe.Column, pe.Line)
+		case errors.Is(pe.Err, csv.ErrQuote):
+			msg = fmt.Sprintf(`a quoted field is not closed properly (byte %d of the line); want a closing " followed by a comma or the line's end, quotes inside doubled`, pe.Column)
+		default:
+			msg = fmt.Sprintf("%v (byte %d of the line)", pe.Err, pe.Column)
+		}
+		return &Error{File: file, Line: pe.Line, Msg: msg}
 	}
 	return &Error{File: file, Msg: err.Error()}
 }
 
-// lineLimit passes bytes through and fails once a line exceeds maxLine.
-type lineLimit struct {
-	r       io.Reader
-	run     int
-	line    int
-	tooLong bool
+// limiter passes bytes through and fails once a physical line, or the
+// record being read, exceeds maxLine.
+type limiter struct {
+	r        io.Reader
+	total    int64 // bytes read
+	start    int64 // offset where the record being read starts
+	run      int   // bytes since the last newline
+	line     int   // 1-based line of the last byte read
+	lastLine int   // line where the last record read ends (or its last field starts)
+	tooLong  bool  // a physical line exceeded maxLine
+	tooBig   bool  // a record exceeded maxLine
 }
 
-var errLineTooLong = errors.New("line too long")
+var errTooLong = errors.New("line too long")
 
-func (l *lineLimit) Read(p []byte) (int, error) {
+func (l *limiter) Read(p []byte) (int, error) {
+	if l.tooLong || l.tooBig {
+		return 0, errTooLong
+	}
 	n, err := l.r.Read(p)
+	if l.line == 0 {
+		l.line = 1
+	}
 	for off := 0; off < n; {
 		k := bytes.IndexByte(p[off:n], '\n')
 		if k < 0 {
@@ -218,10 +371,21 @@ func (l *lineLimit) Read(p []byte) (int, error) {
 		l.run = 0
 		off += k + 1
 	}
-	if l.run > maxLine {
+	l.total += int64(n)
+	switch {
+	case l.run > maxLine:
 		l.tooLong = true
-		l.line++
-		return n, errLineTooLong
+		return n, errTooLong
+	case l.total-l.start > maxLine+bufSize:
+		l.tooBig = true
+		return n, errTooLong
 	}
 	return n, err
+}
+
+// mark notes that the csv reader has returned a record: the next one
+// starts at the first byte it has not consumed.
+func (l *limiter) mark(br *bufio.Reader, cr *csv.Reader, fields int) {
+	l.start = l.total - int64(br.Buffered())
+	l.lastLine, _ = cr.FieldPos(fields - 1)
 }

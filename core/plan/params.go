@@ -20,6 +20,9 @@ type Params struct {
 	MinVisits  int                 // per page, seed 003 §2.1
 	MaxVisits  int                 // per page, 0 for no limit
 	Policy     string              // whose schedule the Plan keeps (default psp); "none" keeps none
+	// Compare lists the policies to compute besides Policy and the bounds;
+	// nil means every policy of Policies.
+	Compare []string
 }
 
 // DefaultParams returns SPEC §5's defaults: T = 24 h, P = 15 s, staleness,
@@ -55,6 +58,11 @@ func (p Params) resolve() (Params, error) {
 	}
 	if p.Policy != "none" && !isPolicy(p.Policy) {
 		return p, fmt.Errorf("unknown policy %q: want one of %v", p.Policy, Policies)
+	}
+	for _, c := range p.Compare {
+		if !isPolicy(c) {
+			return p, fmt.Errorf("unknown policy %q to compare: want one of %v", c, Policies)
+		}
 	}
 	if p.Crawlers == 0 && p.Budget == 0 {
 		return p, fmt.Errorf("no budget: give --budget N or --crawlers C --rate PAGES_PER_SECOND")

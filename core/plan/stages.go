@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 
@@ -37,10 +38,17 @@ func parallel(fns ...func() error) error {
 	return nil
 }
 
+// wants reports whether the plan computes the named policy.
+func (in *instance) wants(name string) bool {
+	return in.params.Policy == name || in.params.Compare == nil || slices.Contains(in.params.Compare, name)
+}
+
 func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 	a := &allocation{}
 	R := in.params.Budget
-	var cho []float64
+	n := len(in.rates)
+	cho := make([]float64, n)
+	a.azar = make([]float64, n)
 	err := parallel(
 		func() (err error) {
 			p := in.problem(true)
@@ -52,11 +60,15 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 			if a.nonpolite, err = allocate.Greedy(p); err != nil {
 				return err
 			}
-			if cho, err = allocate.Cho(in.rates, in.weights, float64(R)/in.T, in.params.Objective); err != nil {
-				return fmt.Errorf("cho: %w", err)
+			if in.wants("cho") {
+				if cho, err = allocate.Cho(in.rates, in.weights, float64(R)/in.T, in.params.Objective); err != nil {
+					return fmt.Errorf("cho: %w", err)
+				}
 			}
-			if a.azar, err = allocate.Azar(in.rates, in.weights, float64(R)/in.T); err != nil {
-				return fmt.Errorf("azar: %w", err)
+			if in.wants("azar") {
+				if a.azar, err = allocate.Azar(in.rates, in.weights, float64(R)/in.T); err != nil {
+					return fmt.Errorf("azar: %w", err)
+				}
 			}
 			return nil
 		},
@@ -69,7 +81,6 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 	}
 	wp := in.analytic("wp", floats(a.polite))
 	np := in.analytic("nonpolite", floats(a.nonpolite))
-	n := len(in.rates)
 	uniform := make([]float64, n)
 	prop := make([]float64, n)
 	for i := range n {
@@ -101,11 +112,19 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 		random.Value = 0 // Azar et al. optimise freshness; no closed-form age is offered
 		random.Page = nil
 	}
-	a.results = []*Result{wp, np,
-		in.analytic("uniform", floats(uni)),
-		in.analytic("proportional", floats(pro)),
-		in.analytic("cho", choVisits),
-		random}
+	a.results = []*Result{wp, np}
+	if in.wants("uniform") {
+		a.results = append(a.results, in.analytic("uniform", floats(uni)))
+	}
+	if in.wants("proportional") {
+		a.results = append(a.results, in.analytic("proportional", floats(pro)))
+	}
+	if in.wants("cho") {
+		a.results = append(a.results, in.analytic("cho", choVisits))
+	}
+	if in.wants("azar") {
+		a.results = append(a.results, random)
+	}
 	return a, nil
 }
 
@@ -119,32 +138,61 @@ func (in *instance) fleet() schedule.Fleet {
 	return schedule.Fleet{Crawlers: in.params.Crawlers, Rate: in.params.Rate}
 }
 
-// polite programmes x, assigns it to the crawlers (merged first for psp)
-// and replays it.
-func (in *instance) polite(name string, x []int, merge bool) (*Result, *Result, []schedule.Visit, error) {
+// programme returns x's visits equally spaced, each host's sorted by time.
+func (in *instance) programme(x []int) *schedule.Programme {
+	return schedule.EquallySpaced(in.params.Model, x, in.hostOf, len(in.hosts), in.T)
+}
+
+// polite assigns a programme to the crawlers, replays and validates it as
+// it goes, and returns the schedule if the plan keeps it.
+func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Result, []schedule.Visit, error) {
 	m := in.params.Model
-	prog := schedule.EquallySpaced(m, x, in.hostOf, len(in.hosts), in.T)
-	var inf *Result
-	if merge {
-		prog = schedule.Merge(m, prog, in.T)
-		tr, _ := prog.Realized(m, in.params.Objective, in.rates, in.weights, in.T)
-		inf = in.tracked("infcrawlers", tr, floats(x))
-		inf.Simulated = false
+	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
+	var kept []schedule.Visit
+	keep := in.params.Policy == name
+	if keep {
+		kept = make([]schedule.Visit, 0, prog.Len())
 	}
-	asg, err := schedule.Assign(m, prog, in.delay, in.fleet(), in.T)
+	// Each visit's time goes beside its place in the programme, so the
+	// replay below walks host by host: one host's pages at a time stay in
+	// cache, where walking the schedule in time order would not.
+	made := make([]float64, len(prog.Times))
+	for k := range made {
+		made[k] = math.NaN()
+	}
+	dropped, err := schedule.Assign(m, prog, in.delay, in.fleet(), in.T, func(k int, v schedule.Visit) {
+		made[k] = v.Time
+		check.Check(v)
+		if keep {
+			kept = append(kept, v)
+		}
+	})
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
-	made := make([]float64, len(x))
-	for _, v := range asg.Visits {
-		tr.Visit(int(v.Page), v.Time)
-		made[v.Page]++
+	visits := make([]float64, len(x))
+	for k, i := range prog.Pages {
+		if t := made[k]; !math.IsNaN(t) {
+			tr.Visit(int(i), t)
+			visits[i]++
+		}
 	}
-	r := in.tracked(name, tr, made)
-	r.Dropped = asg.Dropped
-	r.Violations, _ = schedule.Validate(m, asg.Visits, in.hostOf, in.delay, in.fleet(), in.T)
-	return r, inf, asg.Visits, nil
+	r := in.tracked(name, tr, visits)
+	r.Dropped = dropped
+	r.Violations, _ = check.Finish()
+	return r, kept, nil
+}
+
+// merged returns MERGE's programme for an equally spaced one and the
+// infcrawlers bound: its times followed exactly.
+func (in *instance) merged(prog *schedule.Programme, x []int) (*schedule.Programme, *Result) {
+	m := in.params.Model
+	merged := schedule.Merge(m, prog, in.T)
+	tr, _ := merged.Realized(m, in.params.Objective, in.rates, in.weights, in.T)
+	inf := in.tracked("infcrawlers", tr, floats(x))
+	inf.Simulated = false
+	return merged, inf
 }
 
 // carousel replays Azar's EDF carousel: one crawl per slot, R slots
@@ -156,23 +204,42 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 		return nil, nil, fmt.Errorf("azar: %w", err)
 	}
 	m := in.params.Model
-	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
-	made := make([]float64, len(rates))
-	var visits []schedule.Visit
-	keep := in.params.Policy == "azar"
-	if keep {
-		visits = make([]schedule.Visit, 0, len(seq))
-	}
-	C := int32(in.params.Crawlers)
-	for k, i := range seq {
-		if i < 0 {
-			continue
+	n := len(rates)
+	// Group the slots by page (a counting sort, slots ascending within a
+	// page) so the replay reads each page's visits together.
+	start := make([]int32, n+1)
+	for _, i := range seq {
+		if i >= 0 {
+			start[i+1]++
 		}
-		t := schedule.EqualTime(m, k+1, R, in.T)
-		tr.Visit(i, t)
-		made[i]++
-		if keep {
-			visits = append(visits, schedule.Visit{Time: t, Page: int32(i), Crawler: int32(k) % C})
+	}
+	for i := range n {
+		start[i+1] += start[i]
+	}
+	slots := make([]int32, start[n])
+	fill := slices.Clone(start[:n])
+	for k, i := range seq {
+		if i >= 0 {
+			slots[fill[i]] = int32(k)
+			fill[i]++
+		}
+	}
+	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
+	made := make([]float64, n)
+	for i := range n {
+		for _, k := range slots[start[i]:start[i+1]] {
+			tr.Visit(i, schedule.EqualTime(m, int(k)+1, R, in.T))
+		}
+		made[i] = float64(start[i+1] - start[i])
+	}
+	var visits []schedule.Visit
+	if in.params.Policy == "azar" {
+		C := int32(in.params.Crawlers)
+		visits = make([]schedule.Visit, 0, len(slots))
+		for k, i := range seq {
+			if i >= 0 {
+				visits = append(visits, schedule.Visit{Time: schedule.EqualTime(m, k+1, R, in.T), Page: int32(i), Crawler: int32(k) % C})
+			}
 		}
 	}
 	return in.tracked("azar", tr, made), visits, nil
@@ -182,35 +249,43 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 	s := &scheduling{}
 	var psp, inf, mp2, mwolf, azar *Result
 	var keptPSP, keptMP2, keptWolf, keptAzar []schedule.Visit
-	err := parallel(
-		func() (err error) {
-			psp, inf, keptPSP, err = in.polite("psp", a.polite, true)
+	equal := in.programme(a.polite) // psp's MERGE starts from it, mp2 follows it
+	jobs := []func() error{func() (err error) {
+		var merged *schedule.Programme
+		merged, inf = in.merged(equal, a.polite)
+		psp, keptPSP, err = in.polite("psp", merged, a.polite)
+		return err
+	}}
+	if in.wants("mp2") {
+		jobs = append(jobs, func() (err error) {
+			mp2, keptMP2, err = in.polite("mp2", equal, a.polite)
 			return err
-		},
-		func() (err error) {
-			if mp2, _, keptMP2, err = in.polite("mp2", a.polite, false); err != nil {
-				return err
-			}
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if mwolf, _, keptWolf, err = in.polite("mwolf", a.nonpolite, false); err != nil {
-				return err
-			}
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		})
+	}
+	if in.wants("mwolf") {
+		jobs = append(jobs, func() (err error) {
+			mwolf, keptWolf, err = in.polite("mwolf", in.programme(a.nonpolite), a.nonpolite)
+			return err
+		})
+	}
+	if in.wants("azar") {
+		jobs = append(jobs, func() (err error) {
 			azar, keptAzar, err = in.carousel(a.azar)
 			return err
-		},
-	)
-	if err != nil {
+		})
+	}
+	if err := parallel(jobs...); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	s.results = []*Result{psp, inf, mp2, mwolf, azar}
+	for _, r := range []*Result{psp, inf, mp2, mwolf, azar} {
+		if r != nil {
+			s.results = append(s.results, r)
+		}
+	}
+
 	switch in.params.Policy {
 	case "psp":
 		s.kept = keptPSP
@@ -224,7 +299,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 		// Rate policies have no schedule of their own: their whole visits,
 		// equally spaced and made polite by psp's crawler assignment.
 		k := slices.Index([]string{"uniform", "proportional", "cho"}, in.params.Policy)
-		_, _, visits, err := in.polite(in.params.Policy, a.whole[k], false)
+		_, visits, err := in.polite(in.params.Policy, in.programme(a.whole[k]), a.whole[k])
 		if err != nil {
 			return nil, err
 		}

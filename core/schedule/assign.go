@@ -20,12 +20,6 @@ type Fleet struct {
 	Rate     float64 // pages per second each crawler fetches
 }
 
-// Assignment is the outcome of assigning a programme to crawlers.
-type Assignment struct {
-	Visits  []Visit // in time order, then crawler order
-	Dropped int     // programmed visits that no crawler could make inside the horizon
-}
-
 // Assign carries out a programme with the most-delayed-free strategy of
 // seed 000 §2.3: crawler c is available at times k/Rate, k = 0, 1, …; a
 // programmed visit is free at time t when its programmed time is ≤ t and
@@ -40,13 +34,17 @@ type Assignment struct {
 // Visits that would fall after T are dropped. Under the steady model the
 // schedule repeats, so a host's last request must also leave delay[s]
 // seconds before its first request of the next horizon.
-func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T float64) (*Assignment, error) {
+//
+// Each visit made is passed to emit with its index in the programme, in
+// time order (then crawler order); Assign returns how many programmed
+// visits were dropped.
+func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T float64, emit func(k int, v Visit)) (dropped int, err error) {
 	nHosts := len(p.Start) - 1
 	if len(delay) != nHosts {
-		return nil, fmt.Errorf("schedule: %d hosts but %d politeness delays", nHosts, len(delay))
+		return 0, fmt.Errorf("schedule: %d hosts but %d politeness delays", nHosts, len(delay))
 	}
 	if fleet.Crawlers <= 0 || !(fleet.Rate > 0) || math.IsInf(fleet.Rate, 1) {
-		return nil, fmt.Errorf("schedule: need at least one crawler at a positive rate, got %d at %v", fleet.Crawlers, fleet.Rate)
+		return 0, fmt.Errorf("schedule: need at least one crawler at a positive rate, got %d at %v", fleet.Crawlers, fleet.Rate)
 	}
 	next := make([]int, nHosts) // index of each host's next programmed visit
 	last := make([]float64, nHosts)
@@ -55,56 +53,139 @@ func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T flo
 		next[s] = p.Start[s]
 		first[s] = math.NaN()
 	}
-	var waiting, free hostHeap
+	ticks := int64(math.Floor(T*fleet.Rate + 1e-9)) // crawler ticks k/Rate ≤ T
+	waiting := newWaitQueue(nHosts, ticks, fleet.Rate)
+	var free hostHeap
 	for s := range nHosts {
 		if next[s] < p.Start[s+1] {
-			waiting.push(hostEntry{key: p.Times[next[s]], host: int32(s)})
+			waiting.push(int32(s), p.Times[next[s]], 0)
 		}
 	}
-	out := &Assignment{Visits: make([]Visit, 0, p.Len())}
-	ticks := int64(math.Floor(T*fleet.Rate + 1e-9)) // crawler ticks k/Rate ≤ T
 	for k := int64(0); k <= ticks; k++ {
 		t := float64(k) / fleet.Rate
-		for len(waiting) > 0 && waiting[0].key <= t {
-			e := waiting.pop()
-			free.push(hostEntry{key: p.Times[next[e.host]], host: e.host})
-		}
+		waiting.release(k, t, func(h int32) {
+			free.push(hostEntry{key: p.Times[next[h]], host: h})
+		})
 		for c := 0; c < fleet.Crawlers && len(free) > 0; c++ {
 			s := int(free.pop().host)
 			if m == staleness.Steady && !math.IsNaN(first[s]) && t > T+first[s]-delay[s] {
 				// Too late to revisit this host before the next horizon's first request.
-				out.Dropped += p.Start[s+1] - next[s]
+				dropped += p.Start[s+1] - next[s]
 				next[s] = p.Start[s+1]
 				c--
 				continue
 			}
-			out.Visits = append(out.Visits, Visit{Time: t, Page: p.Pages[next[s]], Crawler: int32(c)})
+			emit(next[s], Visit{Time: t, Page: p.Pages[next[s]], Crawler: int32(c)})
 			if math.IsNaN(first[s]) {
 				first[s] = t
 			}
 			last[s] = t
 			next[s]++
 			if next[s] < p.Start[s+1] {
-				waiting.push(hostEntry{key: math.Max(p.Times[next[s]], t+delay[s]), host: int32(s)})
+				waiting.push(int32(s), math.Max(p.Times[next[s]], t+delay[s]), k+1)
 			}
 		}
 		if len(free) == 0 {
-			if len(waiting) == 0 {
+			// Nothing to do until the next host becomes free: skip idle ticks.
+			j, ok := waiting.nextTick(k + 1)
+			if !ok {
 				break
 			}
-			// Nothing to do until the next host becomes free: skip idle ticks.
-			if j := int64(math.Ceil(waiting[0].key*fleet.Rate - 1e-9)); j-1 > k {
-				k = j - 1
-			}
+			k = j - 1
 		}
 	}
 	for s := range nHosts {
-		out.Dropped += p.Start[s+1] - next[s]
+		dropped += p.Start[s+1] - next[s]
 	}
-	return out, nil
+	return dropped, nil
 }
 
-// hostEntry is a host in one of Assign's heaps.
+// waitQueue holds the hosts waiting for their next visit to become free,
+// in buckets of crawler ticks: a host becomes free at the first tick at
+// or after its key. Each host waits at most once, so the buckets are
+// linked lists threaded through one array. With more ticks than fit in
+// memory, a bucket spans several ticks and is scanned at each of them.
+type waitQueue struct {
+	head []int32   // first host of each bucket, −1 for none
+	link []int32   // next host in the same bucket
+	key  []float64 // when each waiting host becomes free
+	per  int64     // ticks per bucket
+	rate float64
+	n    int // hosts waiting
+}
+
+// maxBuckets bounds the queue's memory (4 bytes a bucket).
+const maxBuckets = 1 << 24
+
+func newWaitQueue(hosts int, ticks int64, rate float64) *waitQueue {
+	per := ticks/maxBuckets + 1
+	q := &waitQueue{head: make([]int32, ticks/per+1), link: make([]int32, hosts), key: make([]float64, hosts), per: per, rate: rate}
+	for b := range q.head {
+		q.head[b] = -1
+	}
+	return q
+}
+
+// tick returns the first crawler tick at or after time t.
+func (q *waitQueue) tick(t float64) int64 {
+	j := int64(math.Ceil(t * q.rate))
+	if float64(j)/q.rate < t {
+		j++
+	}
+	return j
+}
+
+// push makes host h wait until time t, and at least until tick from (so
+// that no host is visited twice in one tick, even without politeness); a
+// host due after the last tick never becomes free (its visits are dropped).
+func (q *waitQueue) push(h int32, t float64, from int64) {
+	j := max(q.tick(t), from)
+	t = max(t, float64(j)/q.rate)
+	b := j / q.per
+	if b >= int64(len(q.head)) {
+		return
+	}
+	q.key[h] = t
+	q.link[h] = q.head[b]
+	q.head[b] = h
+	q.n++
+}
+
+// release calls free for every host due at tick k (time t).
+func (q *waitQueue) release(k int64, t float64, free func(h int32)) {
+	b := k / q.per
+	if b >= int64(len(q.head)) {
+		return
+	}
+	keep := int32(-1)
+	for h := q.head[b]; h >= 0; {
+		nx := q.link[h]
+		if q.key[h] <= t {
+			q.n--
+			free(h)
+		} else {
+			q.link[h] = keep
+			keep = h
+		}
+		h = nx
+	}
+	q.head[b] = keep
+}
+
+// nextTick returns the first tick at or after k whose bucket holds a host.
+func (q *waitQueue) nextTick(k int64) (int64, bool) {
+	if q.n == 0 {
+		return 0, false
+	}
+	for b := k / q.per; b < int64(len(q.head)); b++ {
+		if q.head[b] >= 0 {
+			return max(k, b*q.per), true
+		}
+	}
+	return 0, false
+}
+
+// hostEntry is a host in Assign's heap of free hosts.
 type hostEntry struct {
 	key  float64
 	host int32

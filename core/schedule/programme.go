@@ -1,11 +1,6 @@
 package schedule
 
-import (
-	"cmp"
-	"slices"
-
-	"github.com/freshplan/freshplan/core/staleness"
-)
+import "github.com/freshplan/freshplan/core/staleness"
 
 // Programme is the list of programmed visits of every host, each host's in
 // the order they are to be made: host s's visits are Pages[Start[s]:Start[s+1]]
@@ -40,6 +35,10 @@ func EqualTime(m staleness.Model, j, x int, T float64) float64 {
 // equally spaced times (EqualTime), each host's visits sorted by time,
 // ties broken by page index (seed 000 §2.2 steps 1–2). Hosts are indexed
 // 0..m−1 by hosts[i].
+//
+// The sort is a bucket sort, linear in the number of visits: a host's X
+// visits have times in (0, T), so bucket ⌊X·t/T⌋ holds about one visit,
+// and each bucket is finished by insertion sort.
 func EquallySpaced(m staleness.Model, x []int, hosts []int32, nHosts int, T float64) *Programme {
 	start := make([]int, nHosts+1)
 	for i, h := range hosts {
@@ -50,33 +49,59 @@ func EquallySpaced(m staleness.Model, x []int, hosts []int32, nHosts int, T floa
 	}
 	total := start[nHosts]
 	p := &Programme{Start: start, Pages: make([]int32, total), Times: make([]float64, total)}
-	next := slices.Clone(start[:nHosts])
-	for i, h := range hosts {
-		for j := 1; j <= x[i]; j++ {
-			k := next[h]
-			p.Pages[k], p.Times[k] = int32(i), EqualTime(m, j, x[i], T)
-			next[h]++
+	// Pages of each host, in page order, so bucket ties keep page order.
+	first := make([]int32, nHosts)
+	next := make([]int32, len(hosts))
+	for s := range first {
+		first[s] = -1
+	}
+	for i := len(hosts) - 1; i >= 0; i-- {
+		h := hosts[i]
+		if x[i] == 0 {
+			continue
 		}
+		next[i] = first[h]
+		first[h] = int32(i)
 	}
-	type visit struct {
-		t float64
-		p int32
-	}
-	var buf []visit
+	var fill []int
 	for s := range nHosts {
-		pages, times := p.Host(s)
-		buf = buf[:0]
-		for k := range pages {
-			buf = append(buf, visit{times[k], pages[k]})
+		a, b := start[s], start[s+1]
+		X := b - a
+		if X == 0 {
+			continue
 		}
-		slices.SortFunc(buf, func(a, b visit) int {
-			if c := cmp.Compare(a.t, b.t); c != 0 {
-				return c
+		if cap(fill) < X+1 {
+			fill = make([]int, X+1)
+		}
+		fill = fill[:X+1]
+		clear(fill)
+		bucket := func(t float64) int { return min(int(t/T*float64(X)), X-1) }
+		for i := first[s]; i >= 0; i = next[i] {
+			for j := 1; j <= x[i]; j++ {
+				fill[bucket(EqualTime(m, j, x[i], T))+1]++
 			}
-			return cmp.Compare(a.p, b.p)
-		})
-		for k, v := range buf {
-			times[k], pages[k] = v.t, v.p
+		}
+		for k := range X {
+			fill[k+1] += fill[k]
+		}
+		for i := first[s]; i >= 0; i = next[i] {
+			for j := 1; j <= x[i]; j++ {
+				t := EqualTime(m, j, x[i], T)
+				k := a + fill[bucket(t)]
+				fill[bucket(t)]++
+				p.Pages[k], p.Times[k] = int32(i), t
+			}
+		}
+		// Buckets are contiguous and in order; insertion sort settles each
+		// (and any visit a rounding put one bucket off).
+		pages, times := p.Pages[a:b], p.Times[a:b]
+		for k := 1; k < X; k++ {
+			t, pg := times[k], pages[k]
+			j := k
+			for ; j > 0 && (times[j-1] > t || times[j-1] == t && pages[j-1] > pg); j-- {
+				times[j], pages[j] = times[j-1], pages[j-1]
+			}
+			times[j], pages[j] = t, pg
 		}
 	}
 	return p

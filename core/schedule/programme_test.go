@@ -69,15 +69,15 @@ func TestAssignIsPolite(t *testing.T) {
 			}
 		}
 		fleet := Fleet{Crawlers: 1 + rng.IntN(4), Rate: 0.05 + rng.Float64()}
-		a, err := Assign(model, prog, delay, fleet, T)
+		visits, dropped, err := assign(model, prog, delay, fleet, T)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bad, err := Validate(model, a.Visits, hosts, delay, fleet, T); bad != 0 {
+		if bad, err := Validate(model, visits, hosts, delay, fleet, T); bad != 0 {
 			t.Errorf("trial %d: %d violations, first: %v", trial, bad, err)
 		}
 		made := make([]int, n)
-		for _, v := range a.Visits {
+		for _, v := range visits {
 			made[v.Page]++
 		}
 		total := 0
@@ -87,8 +87,8 @@ func TestAssignIsPolite(t *testing.T) {
 			}
 			total += made[i]
 		}
-		if total+a.Dropped != prog.Len() {
-			t.Errorf("trial %d: %d made + %d dropped != %d programmed", trial, total, a.Dropped, prog.Len())
+		if total+dropped != prog.Len() {
+			t.Errorf("trial %d: %d made + %d dropped != %d programmed", trial, total, dropped, prog.Len())
 		}
 	}
 }
@@ -99,14 +99,14 @@ func TestAssignIsPolite(t *testing.T) {
 func TestAssignFollowsMergeWithEnoughCrawlers(t *testing.T) {
 	const T = 100.0
 	prog := Merge(staleness.Horizon, EquallySpaced(staleness.Horizon, []int{1, 3}, []int32{0, 0}, 1, T), T)
-	a, err := Assign(staleness.Horizon, prog, []float64{10}, Fleet{Crawlers: 1, Rate: 1}, T)
+	visits, dropped, err := assign(staleness.Horizon, prog, []float64{10}, Fleet{Crawlers: 1, Rate: 1}, T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Dropped != 0 || len(a.Visits) != 4 {
-		t.Fatalf("%d visits, %d dropped", len(a.Visits), a.Dropped)
+	if dropped != 0 || len(visits) != 4 {
+		t.Fatalf("%d visits, %d dropped", len(visits), dropped)
 	}
-	for k, v := range a.Visits {
+	for k, v := range visits {
 		if v.Time != prog.Times[k] || v.Page != prog.Pages[k] {
 			t.Errorf("visit %d: page %d at %v, programmed page %d at %v", k, v.Page, v.Time, prog.Pages[k], prog.Times[k])
 		}
@@ -117,34 +117,154 @@ func TestAssignFollowsMergeWithEnoughCrawlers(t *testing.T) {
 // programmed earlier goes first, and on equal delays the lower host.
 func TestAssignMostDelayedFirst(t *testing.T) {
 	prog := &Programme{Start: []int{0, 1, 2}, Pages: []int32{0, 1}, Times: []float64{5, 3}}
-	a, err := Assign(staleness.Horizon, prog, []float64{1, 1}, Fleet{Crawlers: 1, Rate: 0.1}, 100)
+	visits, _, err := assign(staleness.Horizon, prog, []float64{1, 1}, Fleet{Crawlers: 1, Rate: 0.1}, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Visits) != 2 || a.Visits[0].Page != 1 || a.Visits[0].Time != 10 || a.Visits[1].Time != 20 {
-		t.Errorf("got %+v, want page 1 at 10 s then page 0 at 20 s", a.Visits)
+	if len(visits) != 2 || visits[0].Page != 1 || visits[0].Time != 10 || visits[1].Time != 20 {
+		t.Errorf("got %+v, want page 1 at 10 s then page 0 at 20 s", visits)
 	}
 }
 
+// assign runs Assign and collects its visits.
+func assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T float64) (visits []Visit, dropped int, err error) {
+	dropped, err = Assign(m, p, delay, fleet, T, func(_ int, v Visit) { visits = append(visits, v) })
+	return visits, dropped, err
+}
+
 func TestValidateCatches(t *testing.T) {
-	hosts := []int32{0, 0}
 	fleet := Fleet{Crawlers: 1, Rate: 1}
-	cases := map[string][]Visit{
-		"impolite":     {{Time: 1, Page: 0}, {Time: 5, Page: 1}},
-		"too fast":     {{Time: 1, Page: 0}, {Time: 1.5, Page: 0}},
-		"outside":      {{Time: 120, Page: 0}},
-		"out of order": {{Time: 50, Page: 0}, {Time: 10, Page: 0}},
+	cases := []struct {
+		name   string
+		hosts  []int32
+		visits []Visit
+	}{
+		{"impolite", []int32{0, 0}, []Visit{{Time: 1, Page: 0}, {Time: 5, Page: 1}}},
+		{"too fast", []int32{0, 1}, []Visit{{Time: 1, Page: 0}, {Time: 1.5, Page: 1}}},
+		{"outside", []int32{0, 0}, []Visit{{Time: 120, Page: 0}}},
+		{"out of order", []int32{0, 1}, []Visit{{Time: 50, Page: 0}, {Time: 10, Page: 1}}},
+		{"unknown page", []int32{0}, []Visit{{Time: 1, Page: 4}}},
+		{"unknown crawler", []int32{0}, []Visit{{Time: 1, Page: 0, Crawler: 3}}},
 	}
-	for name, visits := range cases {
-		if name == "too fast" {
-			hosts = []int32{0, 1}
+	for _, c := range cases {
+		if bad, _ := Validate(staleness.Horizon, c.visits, c.hosts, []float64{10, 10}, fleet, 100); bad == 0 {
+			t.Errorf("%s: not caught", c.name)
 		}
-		if bad, _ := Validate(staleness.Horizon, visits, hosts, []float64{10, 10}, fleet, 100); bad == 0 {
-			t.Errorf("%s: not caught", name)
-		}
+	}
+	ok := []Visit{{Time: 1, Page: 0}, {Time: 2, Page: 1}, {Time: 11, Page: 0}}
+	if bad, err := Validate(staleness.Horizon, ok, []int32{0, 1}, []float64{10, 10}, fleet, 100); bad != 0 {
+		t.Errorf("a polite schedule: %v", err)
 	}
 	wrap := []Visit{{Time: 2, Page: 0}, {Time: 95, Page: 0}}
 	if bad, _ := Validate(staleness.Steady, wrap, []int32{0}, []float64{10}, fleet, 100); bad != 1 {
 		t.Errorf("wrap-around gap of 7 s: %d violations, want 1", bad)
+	}
+}
+
+// TestEquallySpacedSorted: the bucket sort orders every host's visits by
+// time, then page, on random instances, like a comparison sort would.
+func TestEquallySpacedSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 200 {
+		model := staleness.Model(trial % 2)
+		n, m := 1+rng.IntN(100), 1+rng.IntN(5)
+		x := make([]int, n)
+		hosts := make([]int32, n)
+		want := make([]int, m)
+		for i := range n {
+			x[i], hosts[i] = rng.IntN(12), int32(rng.IntN(m))
+			want[hosts[i]] += x[i]
+		}
+		p := EquallySpaced(model, x, hosts, m, 1000)
+		for s := range m {
+			pages, times := p.Host(s)
+			if len(pages) != want[s] {
+				t.Fatalf("trial %d host %d: %d visits, want %d", trial, s, len(pages), want[s])
+			}
+			seen := map[int32]int{}
+			for k := range pages {
+				if hosts[pages[k]] != int32(s) {
+					t.Errorf("trial %d: page %d on host %d's list", trial, pages[k], s)
+				}
+				seen[pages[k]]++
+				if want := EqualTime(model, seen[pages[k]], x[pages[k]], 1000); times[k] != want {
+					t.Errorf("trial %d: page %d visit %d at %v, want %v", trial, pages[k], seen[pages[k]], times[k], want)
+				}
+				if k > 0 && (times[k] < times[k-1] || times[k] == times[k-1] && pages[k] < pages[k-1]) {
+					t.Errorf("trial %d host %d: visit %d out of order", trial, s, k)
+				}
+			}
+		}
+	}
+}
+
+// naiveAssign is seed 000 §2.3 read literally: at every crawler tick, each
+// crawler in turn scans every host for free visits and takes the most
+// delayed, ties to the lowest host. O(ticks × hosts); for checking Assign.
+func naiveAssign(p *Programme, delay []float64, fleet Fleet, T float64) []Visit {
+	nHosts := len(p.Start) - 1
+	next := make([]int, nHosts)
+	last := make([]float64, nHosts)
+	for s := range nHosts {
+		next[s] = p.Start[s]
+		last[s] = math.Inf(-1)
+	}
+	var out []Visit
+	for k := 0; float64(k)/fleet.Rate <= T+1e-9; k++ {
+		t := float64(k) / fleet.Rate
+		served := map[int]bool{}
+		for c := range fleet.Crawlers {
+			best := -1
+			for s := range nHosts {
+				if next[s] == p.Start[s+1] || served[s] {
+					continue
+				}
+				if p.Times[next[s]] <= t && last[s]+delay[s] <= t {
+					if best < 0 || p.Times[next[s]] < p.Times[next[best]] {
+						best = s
+					}
+				}
+			}
+			if best < 0 {
+				break
+			}
+			out = append(out, Visit{Time: t, Page: p.Pages[next[best]], Crawler: int32(c)})
+			last[best] = t
+			served[best] = true
+			next[best]++
+		}
+	}
+	return out
+}
+
+// TestAssignMatchesNaive: Assign's heaps and buckets make the same
+// choices as the literal procedure, politeness 0 included.
+func TestAssignMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 150 {
+		const T = 600.0
+		P := []float64{0, 5, 15}[trial%3]
+		n, m := 1+rng.IntN(40), 1+rng.IntN(6)
+		_, _, prog := randomProgramme(rng, staleness.Horizon, n, m, T, math.Max(P, 1))
+		delay := make([]float64, m)
+		for s := range delay {
+			delay[s] = P
+		}
+		fleet := Fleet{Crawlers: 1 + rng.IntN(3), Rate: 0.1 + rng.Float64()}
+		got, _, err := assign(staleness.Horizon, prog, delay, fleet, T)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := naiveAssign(prog, delay, fleet, T)
+		if len(got) != len(want) {
+			t.Errorf("trial %d: %d visits, literal procedure makes %d", trial, len(got), len(want))
+			continue
+		}
+		for k := range want {
+			if got[k] != want[k] {
+				t.Errorf("trial %d visit %d: %+v, literal procedure %+v", trial, k, got[k], want[k])
+				break
+			}
+		}
 	}
 }

@@ -10,19 +10,21 @@ type Tracker struct {
 	obj     Objective
 	horizon float64
 	rates   []float64
-	first   []float64 // first visit of each page, NaN before any
-	last    []float64
-	sum     []float64 // Σ g·gap(λg) over the gaps closed so far
+	pages   []trace // one per page, together so a visit touches one cache line
+}
+
+// trace is what a Tracker keeps of one page.
+type trace struct {
+	first, last float64 // first and latest visit, first NaN before any
+	sum         float64 // Σ g·gap(λg) over the gaps closed so far
 }
 
 // NewTracker returns a tracker for pages with the given change rates
 // (per second) over a horizon of T seconds.
 func NewTracker(m Model, obj Objective, rates []float64, T float64) *Tracker {
-	n := len(rates)
-	tr := &Tracker{model: m, obj: obj, horizon: T, rates: rates,
-		first: make([]float64, n), last: make([]float64, n), sum: make([]float64, n)}
-	for i := range tr.first {
-		tr.first[i] = math.NaN()
+	tr := &Tracker{model: m, obj: obj, horizon: T, rates: rates, pages: make([]trace, len(rates))}
+	for i := range tr.pages {
+		tr.pages[i].first = math.NaN()
 	}
 	return tr
 }
@@ -41,12 +43,13 @@ func (tr *Tracker) gap(i int, g float64) float64 {
 // Visit records a visit to page i at time t (seconds from the horizon's
 // start); a page's visits must come in non-decreasing time.
 func (tr *Tracker) Visit(i int, t float64) {
-	if math.IsNaN(tr.first[i]) {
-		tr.first[i] = t
+	p := &tr.pages[i]
+	if math.IsNaN(p.first) {
+		p.first = t
 	} else {
-		tr.sum[i] += tr.gap(i, t-tr.last[i])
+		p.sum += tr.gap(i, t-p.last)
 	}
-	tr.last[i] = t
+	p.last = t
 }
 
 // Page returns page i's realized staleness (or age in seconds): the same
@@ -57,19 +60,20 @@ func (tr *Tracker) Page(i int) float64 {
 		return 0
 	}
 	T := tr.horizon
-	sum := tr.sum[i]
+	p := &tr.pages[i]
+	sum := p.sum
 	switch {
-	case math.IsNaN(tr.first[i]) && tr.model == Steady:
+	case math.IsNaN(p.first) && tr.model == Steady:
 		if tr.obj == Age {
 			return math.Inf(1)
 		}
 		return 1
-	case math.IsNaN(tr.first[i]):
+	case math.IsNaN(p.first):
 		sum = tr.gap(i, T)
 	case tr.model == Steady:
-		sum += tr.gap(i, T-tr.last[i]+tr.first[i])
+		sum += tr.gap(i, T-p.last+p.first)
 	default:
-		sum += tr.gap(i, tr.first[i]) + tr.gap(i, T-tr.last[i])
+		sum += tr.gap(i, p.first) + tr.gap(i, T-p.last)
 	}
 	if tr.obj == Age {
 		return sum / T / lambda
