@@ -195,6 +195,13 @@ func (in *instance) merged(prog *schedule.Programme, x []int) (*schedule.Program
 	return merged, inf
 }
 
+// slotTime returns the time of the carousel's slot k (from 0) of R: slots
+// are T/R apart, centred, so the crawlers taking them in turn never exceed
+// their rate and the carousel repeats evenly across horizons.
+func slotTime(k, R int, T float64) float64 {
+	return (float64(k) + 0.5) * T / float64(R)
+}
+
 // carousel replays Azar's EDF carousel: one crawl per slot, R slots
 // equally spaced over the horizon, crawlers taking slots in turn.
 func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error) {
@@ -228,7 +235,7 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 	made := make([]float64, n)
 	for i := range n {
 		for _, k := range slots[start[i]:start[i+1]] {
-			tr.Visit(i, schedule.EqualTime(m, int(k)+1, R, in.T))
+			tr.Visit(i, slotTime(int(k), R, in.T))
 		}
 		made[i] = float64(start[i+1] - start[i])
 	}
@@ -238,7 +245,7 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 		visits = make([]schedule.Visit, 0, len(slots))
 		for k, i := range seq {
 			if i >= 0 {
-				visits = append(visits, schedule.Visit{Time: schedule.EqualTime(m, k+1, R, in.T), Page: int32(i), Crawler: int32(k) % C})
+				visits = append(visits, schedule.Visit{Time: slotTime(k, R, in.T), Page: int32(i), Crawler: int32(k) % C})
 			}
 		}
 	}

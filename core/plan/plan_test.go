@@ -1,0 +1,179 @@
+package plan
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/schedule"
+	"github.com/freshplan/freshplan/core/staleness"
+	"github.com/freshplan/freshplan/core/synth"
+)
+
+func samplePlan(t *testing.T, mutate func(*Params)) *Plan {
+	t.Helper()
+	p := DefaultParams()
+	p.Budget = 20000
+	if mutate != nil {
+		mutate(&p)
+	}
+	pl, err := Run(context.Background(), synth.Sample(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pl
+}
+
+// TestKeptScheduleIsValid: for every policy, the schedule the plan keeps
+// passes the validator (azar's carousel is not polite, so only its
+// crawler rate and horizon are checked), and the per-host visit counts
+// agree with it.
+func TestKeptScheduleIsValid(t *testing.T) {
+	for _, model := range []staleness.Model{staleness.Steady, staleness.Horizon} {
+		for _, policy := range Policies {
+			pl := samplePlan(t, func(p *Params) { p.Policy, p.Model = policy, model })
+			in, err := newInstance(pl.Pages, pl.Params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			delay := in.delay
+			if policy == "azar" {
+				delay = make([]float64, len(in.delay))
+			}
+			if bad, err := schedule.Validate(model, pl.Schedule, pl.HostOf, delay, in.fleet(), in.T); bad != 0 {
+				t.Errorf("%v %s: %d violations: %v", model, policy, bad, err)
+			}
+			if len(pl.Schedule) == 0 || len(pl.Schedule) > pl.Params.Budget {
+				t.Errorf("%v %s: %d visits for a budget of %d", model, policy, len(pl.Schedule), pl.Params.Budget)
+			}
+			sum := 0
+			for _, h := range pl.Hosts {
+				if h.Visits > h.Cap && policy != "azar" {
+					t.Errorf("%v %s: host %s makes %d visits over its cap %d", model, policy, h.Name, h.Visits, h.Cap)
+				}
+				sum += h.Visits
+			}
+			if sum != len(pl.Schedule) {
+				t.Errorf("%v %s: hosts make %d visits, the schedule %d", model, policy, sum, len(pl.Schedule))
+			}
+		}
+	}
+}
+
+// TestCrawlDelayOverrides: the sample's docs and status hosts ask for 30 s,
+// so their caps are ⌊86400/30⌋ = 2880, and psp keeps them.
+func TestCrawlDelayOverrides(t *testing.T) {
+	pl := samplePlan(t, nil)
+	for _, h := range pl.Hosts {
+		want := 5760
+		if h.Name == "docs.example.com" || h.Name == "status.example.com" {
+			want = 2880
+		}
+		if h.Cap != want {
+			t.Errorf("%s: cap %d, want %d", h.Name, h.Cap, want)
+		}
+	}
+}
+
+// TestSteadyVisitsSlowPages: under the steady model a page that changes
+// and is never visited is stale for good, so even a slow page's first
+// visit is worth almost a whole page of staleness and every page changing
+// less than daily gets one; the horizon model counts an unvisited page as
+// fresh at the start of every horizon and leaves slow pages unvisited
+// (SPEC §5). (Pages changing far faster than the budget allows may get
+// none under either model: a visit buys them little, seed 001 §5.5.)
+func TestSteadyVisitsSlowPages(t *testing.T) {
+	unvisitedSlow := func(model staleness.Model) int {
+		pl := samplePlan(t, func(p *Params) { p.Budget, p.Model = 9000, model })
+		n := 0
+		for i, x := range pl.Results["wp"].Visits {
+			if x == 0 && pl.Pages[i].Rate > 0 && pl.Pages[i].Rate < 1 {
+				n++
+			}
+		}
+		return n
+	}
+	if n := unvisitedSlow(staleness.Steady); n != 0 {
+		t.Errorf("steady model: %d pages changing less than daily get no visit", n)
+	}
+	if n := unvisitedSlow(staleness.Horizon); n == 0 {
+		t.Errorf("horizon model: every slow page visited; expected the model to starve some")
+	}
+}
+
+func TestCompareSubset(t *testing.T) {
+	pl := samplePlan(t, func(p *Params) { p.Compare = []string{"uniform"} })
+	for _, name := range []string{"psp", "uniform", "wp", "nonpolite", "infcrawlers"} {
+		if pl.Results[name] == nil {
+			t.Errorf("%s missing", name)
+		}
+	}
+	for _, name := range []string{"mp2", "mwolf", "cho", "azar", "proportional"} {
+		if pl.Results[name] != nil {
+			t.Errorf("%s computed though not asked for", name)
+		}
+	}
+}
+
+func TestRunRejects(t *testing.T) {
+	good := []pages.Page{{URL: "https://a.example/1", Host: "a.example", Rate: 1, Weight: 1}}
+	cases := []struct {
+		name  string
+		pages []pages.Page
+		edit  func(*Params)
+		want  string
+	}{
+		{"no budget", good, func(p *Params) { p.Budget = 0 }, "no budget"},
+		{"politeness over horizon", good, func(p *Params) { p.Politeness = 25 * time.Hour }, "longer than the horizon"},
+		{"unknown policy", good, func(p *Params) { p.Policy = "best" }, "unknown policy"},
+		{"no pages", nil, nil, "no pages"},
+		{"NaN rate", []pages.Page{{URL: "u", Host: "h", Rate: math.NaN(), Weight: 1}}, nil, "change rate"},
+		{"duplicate", append(append([]pages.Page{}, good...), good...), nil, "appears twice"},
+		{"weights 0", []pages.Page{{URL: "u", Host: "h", Rate: 1}}, nil, "weight 0"},
+		{"crawl delay over horizon", []pages.Page{{URL: "u", Host: "h", Rate: 1, Weight: 1, CrawlDelay: 1e6}}, nil, "crawl delay"},
+	}
+	for _, c := range cases {
+		p := DefaultParams()
+		p.Budget = 10
+		if c.edit != nil {
+			c.edit(&p)
+		}
+		_, err := Run(context.Background(), c.pages, p)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one mentioning %q", c.name, err, c.want)
+		}
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := DefaultParams()
+	p.Budget = 1000
+	if _, err := Run(ctx, synth.Sample(), p); !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want context.Canceled", err)
+	}
+}
+
+// TestSweepFallsWithBudget: every bound falls as the budget grows.
+func TestSweepFallsWithBudget(t *testing.T) {
+	p := DefaultParams()
+	points, err := Sweep(context.Background(), synth.Sample(), p, []int{3000, 10000, 30000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := map[string]float64{}
+	for _, pt := range points {
+		if prev, ok := last[pt.Name]; ok && (pt.Name == "wp" || pt.Name == "nonpolite") && pt.Value > prev {
+			t.Errorf("%s rises from %v to %v at budget %d", pt.Name, prev, pt.Value, pt.Budget)
+		}
+		last[pt.Name] = pt.Value
+	}
+	if len(points) != 3*(len(Policies)+len(Bounds)) {
+		t.Errorf("%d points", len(points))
+	}
+}
