@@ -109,26 +109,15 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 	if hi <= lo {
 		return lo
 	}
-	if k := int(sv.memoK[i]); k >= 0 {
-		if mu >= sv.memoNext[i] && mu < sv.memoLast[i] {
-			return k
-		}
-		guess = k
-	}
-	// done(k): the (k+1)-th visit is not worth taking at μ; false then true.
-	// Every gain evaluated is kept so the bracket's two ends need no second look.
+	// Every gain evaluated is kept, so that no gain is computed twice: the
+	// memo's two, the gallop's, the binary search's and the new memo's.
 	var seen [2][72]float64
 	var nSeen int
-	done := func(k int) bool {
-		if k >= hi {
-			return true
-		}
-		g := sv.p.gain(i, k)
+	remember := func(k int, g float64) {
 		if nSeen < len(seen[0]) {
 			seen[0][nSeen], seen[1][nSeen] = float64(k), g
 			nSeen++
 		}
-		return g <= mu
 	}
 	gainAt := func(k int) float64 {
 		for j := range nSeen {
@@ -136,8 +125,24 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 				return seen[1][j]
 			}
 		}
-		return sv.p.gain(i, k)
+		g := sv.p.gain(i, k)
+		remember(k, g)
+		return g
 	}
+	if k := int(sv.memoK[i]); k >= 0 {
+		if mu >= sv.memoNext[i] && mu < sv.memoLast[i] {
+			return k
+		}
+		guess = k
+		if k < hi {
+			remember(k, sv.memoNext[i])
+		}
+		if k > lo {
+			remember(k-1, sv.memoLast[i])
+		}
+	}
+	// done(k): the (k+1)-th visit is not worth taking at μ; false then true.
+	done := func(k int) bool { return k >= hi || gainAt(k) <= mu }
 	k := min(max(guess, lo), hi)
 	var a, b int // the answer is in [a, b] and done(b) holds
 	if done(k) {

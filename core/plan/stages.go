@@ -81,21 +81,30 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 	}
 	wp := in.analytic("wp", floats(a.polite))
 	np := in.analytic("nonpolite", floats(a.nonpolite))
-	uniform := make([]float64, n)
-	prop := make([]float64, n)
-	for i := range n {
-		uniform[i] = in.weights[i]
-		prop[i] = in.weights[i] * in.rates[i]
+	shares := func(share func(i int) float64) []int {
+		s := make([]float64, n)
+		for i := range n {
+			s[i] = share(i)
+		}
+		return allocate.Apportion(R, s)
 	}
-	uni := allocate.Apportion(R, uniform)
-	pro := allocate.Apportion(R, prop)
+	var uni, pro, choWhole []int
+	if in.wants("uniform") {
+		uni = shares(func(i int) float64 { return in.weights[i] })
+	}
+	if in.wants("proportional") {
+		pro = shares(func(i int) float64 { return in.weights[i] * in.rates[i] })
+	}
+	if in.wants("cho") {
+		choWhole = shares(func(i int) float64 { return cho[i] })
+	}
 	choVisits := make([]float64, n)
 	azarVisits := make([]float64, n)
 	for i := range n {
 		choVisits[i] = cho[i] * in.T
 		azarVisits[i] = a.azar[i] * in.T
 	}
-	a.whole = [][]int{uni, pro, allocate.Apportion(R, choVisits)}
+	a.whole = [][]int{uni, pro, choWhole}
 	random := &Result{Name: "azar_random", Visits: azarVisits, Page: make([]float64, n)}
 	var sum, wsum float64
 	for i := range n {
@@ -162,7 +171,7 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 	}
 	dropped, err := schedule.Assign(m, prog, in.delay, in.fleet(), in.T, func(k int, v schedule.Visit) {
 		made[k] = v.Time
-		check.Check(v)
+		check.CheckTime(v)
 		if keep {
 			kept = append(kept, v)
 		}
@@ -170,11 +179,14 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
+	// Host by host, each host's visits in time order: replay, and check
+	// politeness against the pages' own hosts.
 	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
 	visits := make([]float64, len(x))
 	for k, i := range prog.Pages {
 		if t := made[k]; !math.IsNaN(t) {
 			tr.Visit(int(i), t)
+			check.CheckHost(in.hostOf[i], t)
 			visits[i]++
 		}
 	}
@@ -184,15 +196,13 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 	return r, kept, nil
 }
 
-// merged returns MERGE's programme for an equally spaced one and the
-// infcrawlers bound: its times followed exactly.
-func (in *instance) merged(prog *schedule.Programme, x []int) (*schedule.Programme, *Result) {
-	m := in.params.Model
-	merged := schedule.Merge(m, prog, in.T)
-	tr, _ := merged.Realized(m, in.params.Objective, in.rates, in.weights, in.T)
+// followed returns the infcrawlers bound: MERGE's programme followed
+// exactly.
+func (in *instance) followed(merged *schedule.Programme, x []int) *Result {
+	tr, _ := merged.Realized(in.params.Model, in.params.Objective, in.rates, in.weights, in.T)
 	inf := in.tracked("infcrawlers", tr, floats(x))
 	inf.Simulated = false
-	return merged, inf
+	return inf
 }
 
 // slotTime returns the time of the carousel's slot k (from 0) of R: slots
@@ -257,12 +267,17 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 	var psp, inf, mp2, mwolf, azar *Result
 	var keptPSP, keptMP2, keptWolf, keptAzar []schedule.Visit
 	equal := in.programme(a.polite) // psp's MERGE starts from it, mp2 follows it
-	jobs := []func() error{func() (err error) {
-		var merged *schedule.Programme
-		merged, inf = in.merged(equal, a.polite)
-		psp, keptPSP, err = in.polite("psp", merged, a.polite)
-		return err
-	}}
+	merged := schedule.Merge(in.params.Model, equal, in.T)
+	jobs := []func() error{
+		func() (err error) {
+			psp, keptPSP, err = in.polite("psp", merged, a.polite)
+			return err
+		},
+		func() error {
+			inf = in.followed(merged, a.polite)
+			return nil
+		},
+	}
 	if in.wants("mp2") {
 		jobs = append(jobs, func() (err error) {
 			mp2, keptMP2, err = in.polite("mp2", equal, a.polite)

@@ -53,6 +53,15 @@ func (v *Validator) fail(format string, args ...any) {
 
 // Check checks the next visit of the schedule.
 func (v *Validator) Check(x Visit) {
+	if v.CheckTime(x) {
+		v.CheckHost(v.hosts[x.Page], x.Time)
+	}
+}
+
+// CheckTime checks what Check checks but politeness: the visit's time,
+// order, page and crawler. It reports whether the page is known, so that
+// CheckHost may follow. Visits must come in time order.
+func (v *Validator) CheckTime(x Visit) bool {
 	k := v.k
 	v.k++
 	if !(x.Time >= -tolerance && x.Time <= v.T+tolerance) {
@@ -62,27 +71,33 @@ func (v *Validator) Check(x Visit) {
 		v.fail("visit %d at %v s comes before the previous one at %v s", k, x.Time, v.prev)
 	}
 	v.prev = x.Time
-	if x.Page < 0 || int(x.Page) >= len(v.hosts) {
-		v.fail("visit %d: page %d out of range", k, x.Page)
-		return
-	}
-	s := v.hosts[x.Page]
-	if l := v.lastHost[s]; !math.IsNaN(l) && x.Time-l < v.delay[s]-tolerance {
-		v.fail("visit %d at %v s: host %d was requested %v s earlier, politeness needs %v s", k, x.Time, s, x.Time-l, v.delay[s])
-	}
-	if math.IsNaN(v.firstHost[s]) {
-		v.firstHost[s] = x.Time
-	}
-	v.lastHost[s] = x.Time
 	c := int(x.Crawler)
 	if c < 0 || c >= len(v.lastCrawler) {
 		v.fail("visit %d: crawler %d out of range", k, c)
-		return
+	} else {
+		if l := v.lastCrawler[c]; !math.IsNaN(l) && x.Time-l < 1/v.fleet.Rate-tolerance {
+			v.fail("visit %d at %v s: crawler %d fetched %v s earlier, its rate allows one page per %v s", k, x.Time, c, x.Time-l, 1/v.fleet.Rate)
+		}
+		v.lastCrawler[c] = x.Time
 	}
-	if l := v.lastCrawler[c]; !math.IsNaN(l) && x.Time-l < 1/v.fleet.Rate-tolerance {
-		v.fail("visit %d at %v s: crawler %d fetched %v s earlier, its rate allows one page per %v s", k, x.Time, c, x.Time-l, 1/v.fleet.Rate)
+	if x.Page < 0 || int(x.Page) >= len(v.hosts) {
+		v.fail("visit %d: page %d out of range", k, x.Page)
+		return false
 	}
-	v.lastCrawler[c] = x.Time
+	return true
+}
+
+// CheckHost checks politeness for a request to host s at time t. Each
+// host's requests must come in time order, but hosts may interleave in
+// any way, so a caller may check host by host.
+func (v *Validator) CheckHost(s int32, t float64) {
+	if l := v.lastHost[s]; !math.IsNaN(l) && t-l < v.delay[s]-tolerance {
+		v.fail("host %d was requested at %v s and again %v s later, politeness needs %v s", s, l, t-l, v.delay[s])
+	}
+	if math.IsNaN(v.firstHost[s]) {
+		v.firstHost[s] = t
+	}
+	v.lastHost[s] = t
 }
 
 // Finish returns the number of violations and the first one as an error.
