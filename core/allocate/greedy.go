@@ -37,7 +37,10 @@ func Greedy(p Problem) ([]int, error) {
 	}
 	for i := range guess {
 		g := float64(p.MinVisits)
-		if norm > 0 {
+		switch {
+		case p.Start != nil:
+			g = math.Max(g, float64(p.Start[i]))
+		case norm > 0:
 			g = math.Max(g, float64(p.Budget)*math.Sqrt(p.Weights[i]*p.Rates[i])/norm)
 		}
 		guess[i] = int32(min(g, float64(p.maxVisits(i))))

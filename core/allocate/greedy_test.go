@@ -172,3 +172,37 @@ func TestValidateRejects(t *testing.T) {
 		t.Errorf("good problem: %v", err)
 	}
 }
+
+// TestGreedyStartChangesNothing: starting from another budget's optimum
+// (as sweeps do) or from nonsense gives the same allocation.
+func TestGreedyStartChangesNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for trial := range 100 {
+		p := randomProblem(rng, 1+rng.IntN(200), 1+rng.IntN(8), staleness.Model(trial%2), staleness.Stale)
+		if trial%3 == 0 {
+			p.Caps, p.Hosts = nil, nil
+		}
+		want, err := Greedy(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := p
+		other.Budget = 1 + rng.IntN(4*len(p.Rates))
+		p.Start, _ = Greedy(other)
+		if trial%4 == 0 {
+			for i := range p.Start {
+				p.Start[i] = rng.IntN(50)
+			}
+		}
+		got, err := Greedy(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("trial %d: page %d gets %d visits from a start, %d without", trial, i, got[i], want[i])
+				break
+			}
+		}
+	}
+}

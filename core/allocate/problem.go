@@ -23,6 +23,10 @@ type Problem struct {
 	Objective staleness.Objective // staleness or age
 	MinVisits int                 // every page gets at least this many visits
 	MaxVisits int                 // no page gets more; 0 means no limit
+	// Start, if not nil, is an allocation to start the search from, such as
+	// the optimum of the same pages at another budget. It changes only how
+	// fast Greedy finds the optimum, never which optimum.
+	Start []int
 }
 
 // maxBudget keeps per-page counts inside int32.
@@ -44,6 +48,8 @@ func (p *Problem) Validate() error {
 		return errors.New("allocate: min and max visits must not be negative")
 	case p.MaxVisits > 0 && p.MinVisits > p.MaxVisits:
 		return fmt.Errorf("allocate: min visits %d exceed max visits %d", p.MinVisits, p.MaxVisits)
+	case p.Start != nil && len(p.Start) != n:
+		return fmt.Errorf("allocate: %d rates but a start of %d pages", n, len(p.Start))
 	}
 	for i := range n {
 		if r := p.Rates[i]; !(r >= 0) || math.IsInf(r, 1) {

@@ -57,6 +57,16 @@ type Plan struct {
 // Run plans pages under params: every policy of Policies and every bound
 // of Bounds. It returns an error when the input cannot be planned.
 func Run(ctx context.Context, pg []pages.Page, params Params) (*Plan, error) {
+	return run(ctx, pg, params, nil)
+}
+
+// warmStart holds the allocations of a plan of the same pages at another
+// budget, from which a sweep starts the next budget's search.
+type warmStart struct {
+	polite, nonpolite []int
+}
+
+func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (*Plan, error) {
 	params, err := params.resolve()
 	if err != nil {
 		return nil, err
@@ -68,6 +78,7 @@ func Run(ctx context.Context, pg []pages.Page, params Params) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	in.warm = warm
 	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[string]*Result{}}
 
 	start := time.Now()
@@ -106,6 +117,7 @@ type instance struct {
 	hosts   []Host
 	delay   []float64
 	caps    []int
+	warm    *warmStart
 }
 
 func newInstance(pg []pages.Page, params Params) (*instance, error) {
@@ -166,6 +178,12 @@ func (in *instance) problem(capped bool) allocate.Problem {
 		MinVisits: in.params.MinVisits, MaxVisits: in.params.MaxVisits}
 	if capped {
 		p.Hosts, p.Caps = in.hostOf, in.caps
+	}
+	if in.warm != nil {
+		p.Start = in.warm.nonpolite
+		if capped {
+			p.Start = in.warm.polite
+		}
 	}
 	return p
 }

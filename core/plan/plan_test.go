@@ -177,3 +177,27 @@ func TestSweepFallsWithBudget(t *testing.T) {
 		t.Errorf("%d points", len(points))
 	}
 }
+
+// TestSweepEqualsSeparateRuns: the warm-started sweep finds what a plan at
+// each budget alone finds.
+func TestSweepEqualsSeparateRuns(t *testing.T) {
+	p := DefaultParams()
+	budgets := []int{12000, 4000, 25000}
+	points, err := Sweep(context.Background(), synth.Sample(), p, budgets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range budgets {
+		q := p
+		q.Budget = b
+		pl, err := Run(context.Background(), synth.Sample(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pt := range points {
+			if pt.Budget == b && pt.Value != pl.Results[pt.Name].Value {
+				t.Errorf("budget %d %s: sweep %v, alone %v", b, pt.Name, pt.Value, pl.Results[pt.Name].Value)
+			}
+		}
+	}
+}

@@ -15,9 +15,11 @@ type Point struct {
 
 // Sweep plans pages at each budget (keeping no schedule) and returns every
 // policy's and bound's value, budgets in the order given, then Policies,
-// then Bounds.
+// then Bounds. Each budget's allocation searches start from the previous
+// budget's optima, which are close: the result is the same, found faster.
 func Sweep(ctx context.Context, pg []pages.Page, params Params, budgets []int) ([]Point, error) {
 	var out []Point
+	var warm *warmStart
 	for _, b := range budgets {
 		if b <= 0 {
 			return nil, fmt.Errorf("budget %d: want a positive number of visits per horizon", b)
@@ -25,13 +27,22 @@ func Sweep(ctx context.Context, pg []pages.Page, params Params, budgets []int) (
 		p := params
 		p.Budget = b
 		p.Policy = "none"
-		pl, err := Run(ctx, pg, p)
+		pl, err := run(ctx, pg, p, warm)
 		if err != nil {
 			return nil, fmt.Errorf("budget %d: %w", b, err)
 		}
+		warm = &warmStart{polite: ints(pl.Results["wp"].Visits), nonpolite: ints(pl.Results["nonpolite"].Visits)}
 		for _, name := range append(append([]string{}, Policies...), Bounds...) {
 			out = append(out, Point{Budget: b, Name: name, Value: pl.Results[name].Value})
 		}
 	}
 	return out, nil
+}
+
+func ints(x []float64) []int {
+	out := make([]int, len(x))
+	for i, v := range x {
+		out[i] = int(v)
+	}
+	return out
 }
