@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -55,16 +56,23 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	return f
 }
 
-// parse parses args; flag syntax errors are usage errors (exit 2).
+// parse parses args; flag syntax errors are usage errors (exit 2),
+// reported in one line. -h prints the flags to stderr.
 func (f *planFlags) parse(args []string) error {
-	if err := f.fs.Parse(args); err != nil {
+	out := f.fs.Output()
+	f.fs.SetOutput(io.Discard) // the error is reported once, by run
+	err := f.fs.Parse(args)
+	f.fs.SetOutput(out)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(out, "usage: freshplan %s [flags] [FILE]\n\nflags:\n", f.fs.Name())
+			f.fs.PrintDefaults()
 			return errHelp
 		}
-		return usageError{err.Error()}
+		return usagef("%v (run 'freshplan %s -h' for the flags)", err, f.fs.Name())
 	}
 	if f.fs.NArg() > 1 {
-		return usagef("one input file at most, got %q", f.fs.Args())
+		return usagef("one input file at most, got %d: %q (flags go before the file)", f.fs.NArg(), f.fs.Args())
 	}
 	return nil
 }
@@ -85,15 +93,42 @@ func (f *planFlags) params() (plan.Params, error) {
 	}
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	// Checked here, before any input is read, so the message names the flag.
+	T := f.horizon.Seconds()
 	switch {
+	case f.horizon <= 0:
+		return p, fmt.Errorf("--horizon %v: want a positive duration such as 24h", f.horizon)
+	case f.politeness < 0:
+		return p, fmt.Errorf("--politeness %v: want a duration of 0s or more, such as 15s", f.politeness)
+	case f.politeness > f.horizon:
+		return p, fmt.Errorf("--politeness %v is longer than --horizon %v: no host could be visited even twice; want a politeness of at most the horizon", f.politeness, f.horizon)
 	case set["budget"] && f.budget <= 0:
 		return p, fmt.Errorf("--budget %d: want a positive number of visits per horizon", f.budget)
+	case f.budget > math.MaxInt32:
+		return p, fmt.Errorf("--budget %d: want at most %d visits per horizon", f.budget, math.MaxInt32)
 	case set["crawlers"] && f.crawlers <= 0:
 		return p, fmt.Errorf("--crawlers %d: want a positive number of crawlers", f.crawlers)
 	case set["crawlers"] != set["rate"]:
 		return p, errors.New("--crawlers and --rate go together: give both, or --budget alone")
+	case set["rate"] && !(f.rate > 0 && !math.IsInf(f.rate, 1)):
+		return p, fmt.Errorf("--rate %v: want a positive number of pages per second per crawler", f.rate)
 	case !set["budget"] && !set["crawlers"]:
-		return p, errors.New("no budget: give --budget N, or --crawlers C --rate PAGES_PER_SECOND")
+		return p, errors.New("no budget: give --budget N (visits per horizon), or --crawlers C --rate PAGES_PER_SECOND")
+	case f.minVisits < 0:
+		return p, fmt.Errorf("--min-visits %d: want 0 or more", f.minVisits)
+	case f.maxVisits < 0:
+		return p, fmt.Errorf("--max-visits %d: want 0 (no limit) or more", f.maxVisits)
+	case f.maxVisits > 0 && f.minVisits > f.maxVisits:
+		return p, fmt.Errorf("--min-visits %d is more than --max-visits %d", f.minVisits, f.maxVisits)
+	}
+	if !set["budget"] {
+		b := math.Floor(float64(f.crawlers) * f.rate * T)
+		switch {
+		case b < 1:
+			return p, fmt.Errorf("--crawlers %d --rate %v make no visit in --horizon %v; want a budget of at least 1 visit", f.crawlers, f.rate, f.horizon)
+		case b > math.MaxInt32:
+			return p, fmt.Errorf("--crawlers %d --rate %v make %.0f visits per horizon; want at most %d", f.crawlers, f.rate, b, math.MaxInt32)
+		}
 	}
 	p.Horizon, p.Budget, p.Crawlers, p.Rate = f.horizon, f.budget, f.crawlers, f.rate
 	p.Politeness, p.Policy = f.politeness, f.policy
@@ -101,41 +136,75 @@ func (f *planFlags) params() (plan.Params, error) {
 	return p, nil
 }
 
+// inputName is the input's name for messages.
+func (f *planFlags) inputName() string {
+	if f.fs.NArg() == 0 {
+		return web.SampleName
+	}
+	return f.fs.Arg(0)
+}
+
 // readInput reads the pages table named on the command line, or the
-// built-in sample (saying so on stderr) when none is.
+// built-in sample (saying so on stderr) when none is, and checks the
+// crawl delays against the horizon.
 func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
+	var pg []pages.Page
+	var err error
 	if f.fs.NArg() == 0 {
 		fmt.Fprintf(stderr, "freshplan: no file given; planning the built-in sample (%s)\n", web.SampleName)
-		return pages.Read(bytes.NewReader(web.SamplePages), web.SampleName)
+		pg, err = pages.Read(bytes.NewReader(web.SamplePages), web.SampleName)
+	} else {
+		var file *os.File
+		if file, err = os.Open(f.fs.Arg(0)); err != nil {
+			return nil, err
+		}
+		defer file.Close()
+		pg, err = pages.Read(file, f.fs.Arg(0))
 	}
-	name := f.fs.Arg(0)
-	file, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	defer file.Close()
-	return pages.Read(file, name)
+	for _, p := range pg {
+		if p.CrawlDelay > f.horizon.Seconds() {
+			return nil, fmt.Errorf("%s: page %s: crawl_delay %g s is longer than --horizon %v; want at most the horizon",
+				f.inputName(), p.URL, p.CrawlDelay, f.horizon)
+		}
+	}
+	return pg, nil
 }
 
-// splitExport pulls "--export FORMAT FILE" (two values, which package flag
-// cannot take) out of args.
+// splitExport pulls "--export FORMAT FILE" or "--export=FORMAT FILE" (two
+// values, which package flag cannot take) out of args. FILE may be "-"
+// for stdout.
 func splitExport(args []string) (rest []string, format, file string, err error) {
+	const how = "--export takes a format and a file: --export nutch|stormcrawler|csv FILE"
 	for k := 0; k < len(args); k++ {
 		a := args[k]
 		if a == "--" {
 			rest = append(rest, args[k:]...)
 			break
 		}
-		if a != "--export" && a != "-export" {
+		var vals []string
+		switch {
+		case a == "--export" || a == "-export":
+			vals = args[k+1 : min(k+3, len(args))]
+		case strings.HasPrefix(a, "--export=") || strings.HasPrefix(a, "-export="):
+			vals = append([]string{a[strings.IndexByte(a, '=')+1:]}, args[k+1:min(k+2, len(args))]...)
+			k-- // one argument fewer than the two-word form
+		default:
 			rest = append(rest, a)
 			continue
 		}
-		if k+2 >= len(args) {
-			return nil, "", "", usagef("--export takes a format and a file: --export nutch|stormcrawler|csv FILE")
+		if len(vals) < 2 || vals[0] == "" || strings.HasPrefix(vals[0], "-") ||
+			vals[1] == "" || (strings.HasPrefix(vals[1], "-") && vals[1] != "-") {
+			return nil, "", "", usagef("%s", how)
 		}
-		format, file = args[k+1], args[k+2]
+		if format != "" {
+			return nil, "", "", usagef("--export given twice; one seed list per run")
+		}
+		format, file = vals[0], vals[1]
 		if !slices.Contains(export.Formats, format) {
-			return nil, "", "", fmt.Errorf("--export: unknown format %q: want nutch, stormcrawler or csv", format)
+			return nil, "", "", fmt.Errorf("--export %s: unknown format; want nutch, stormcrawler or csv", format)
 		}
 		k += 2
 	}

@@ -38,7 +38,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	pl, err := plan.Run(context.Background(), pg, params)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", f.inputName(), err)
 	}
 	outputs := []struct {
 		path  string
@@ -50,15 +50,17 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 		{exportFile, func(w io.Writer) error { return export.Seeds(w, pl, exportFormat) }},
 		{*jsonPath, func(w io.Writer) error { return export.JSON(w, pl) }},
 	}
+	toStdout := false
 	for _, o := range outputs {
 		if o.path == "" {
 			continue
 		}
+		toStdout = toStdout || o.path == "-"
 		if err := writeTo(o.path, stdout, o.write); err != nil {
 			return err
 		}
 	}
-	if *jsonPath != "-" {
+	if !toStdout { // the human summary would corrupt a file written to stdout
 		report(stdout, pl)
 	}
 	return nil

@@ -45,7 +45,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	points, err := plan.Sweep(context.Background(), pg, params, budgets)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", f.inputName(), err)
 	}
 	bw := bufio.NewWriter(stdout)
 	bw.WriteString("budget,policy,staleness\n")

@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -20,6 +21,10 @@ type Page struct {
 func HostOf(raw string) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without url.Error's repetition of the URL
+		}
 		return "", fmt.Errorf("%q is not a URL: %w", raw, err)
 	}
 	if u.Hostname() == "" {
