@@ -16,6 +16,14 @@ import (
 // day converts the pages table's changes per day to changes per second.
 const day = 86400.0
 
+// Bounds on the inputs that keep every computation inside the range of
+// float64 with room to spare: a change every millisecond, and weights
+// spanning fifteen decades.
+const (
+	MaxRate   = 1e8  // changes per day
+	MaxWeight = 1e15 // importance
+)
+
 // Host is one server of the plan.
 type Host struct {
 	Name   string
@@ -131,11 +139,11 @@ func newInstance(pg []pages.Page, params Params) (*instance, error) {
 			return nil, fmt.Errorf("page %d: URL %q appears twice", i+1, p.URL)
 		}
 		seen[p.URL] = struct{}{}
-		if !(p.Rate >= 0) || math.IsInf(p.Rate, 1) {
-			return nil, fmt.Errorf("page %d (%s): change rate %v is not a finite non-negative number", i+1, p.URL, p.Rate)
+		if !(p.Rate >= 0 && p.Rate <= MaxRate) {
+			return nil, fmt.Errorf("page %d (%s): change rate %v is not a number of changes per day between 0 and %g", i+1, p.URL, p.Rate, MaxRate)
 		}
-		if !(p.Weight >= 0) || math.IsInf(p.Weight, 1) {
-			return nil, fmt.Errorf("page %d (%s): weight %v is not a finite non-negative number", i+1, p.URL, p.Weight)
+		if !(p.Weight >= 0 && p.Weight <= MaxWeight) {
+			return nil, fmt.Errorf("page %d (%s): weight %v is not between 0 and %g", i+1, p.URL, p.Weight, MaxWeight)
 		}
 		if !(p.CrawlDelay >= 0) || p.CrawlDelay > in.T {
 			return nil, fmt.Errorf("page %d (%s): crawl delay %v s is not between 0 and the horizon", i+1, p.URL, p.CrawlDelay)

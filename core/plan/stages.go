@@ -117,10 +117,6 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 		wsum += in.weights[i]
 	}
 	random.Value = sum / wsum
-	if in.params.Objective == staleness.Age {
-		random.Value = 0 // Azar et al. optimise freshness; no closed-form age is offered
-		random.Page = nil
-	}
 	a.results = []*Result{wp, np}
 	if in.wants("uniform") {
 		a.results = append(a.results, in.analytic("uniform", floats(uni)))
@@ -131,7 +127,8 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 	if in.wants("cho") {
 		a.results = append(a.results, in.analytic("cho", choVisits))
 	}
-	if in.wants("azar") {
+	// Azar et al. optimise freshness; no closed-form age is offered.
+	if in.wants("azar") && in.params.Objective == staleness.Stale {
 		a.results = append(a.results, random)
 	}
 	return a, nil
@@ -292,6 +289,9 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 	}
 	if in.wants("azar") {
 		jobs = append(jobs, func() (err error) {
+			if in.params.Budget > schedule.MaxCarouselSlots {
+				return fmt.Errorf("azar: a budget of %d visits is more than the %d slots the EDF carousel builds; plan a shorter horizon", in.params.Budget, schedule.MaxCarouselSlots)
+			}
 			azar, keptAzar, err = in.carousel(a.azar)
 			return err
 		})

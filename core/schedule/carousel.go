@@ -5,10 +5,10 @@ import (
 	"math"
 )
 
-// maxCarouselSlots bounds the length of a carousel: 2^28 slots take 3 GiB
+// MaxCarouselSlots bounds the length of a carousel: 2^28 slots take 3 GiB
 // (an int each for the result, an int32 for the release buckets), thirty
 // times seed 000's budget of 8.64M visits a day.
-const maxCarouselSlots = 1 << 28
+const MaxCarouselSlots = 1 << 28
 
 // Carousel turns crawl rates into a deterministic crawl order by the
 // earliest-deadline-first derandomization of seed 002 (Algorithm 3, "EDF
@@ -41,8 +41,8 @@ const maxCarouselSlots = 1 << 28
 // Errors: a rate negative, NaN or infinite; slots negative or above 2^28;
 // slots > 0 with no positive rate; more than MaxInt32 pages.
 func Carousel(rates []float64, slots int) ([]int, error) {
-	if slots < 0 || slots > maxCarouselSlots {
-		return nil, fmt.Errorf("carousel: %d slots, want 0…%d", slots, maxCarouselSlots)
+	if slots < 0 || slots > MaxCarouselSlots {
+		return nil, fmt.Errorf("carousel: %d slots, want 0…%d", slots, MaxCarouselSlots)
 	}
 	if len(rates) > math.MaxInt32 {
 		return nil, fmt.Errorf("carousel: %d pages, at most %d", len(rates), math.MaxInt32)

@@ -250,7 +250,7 @@ func TestCarouselRejectsBadInput(t *testing.T) {
 		{"NaN rate", []float64{math.NaN()}, 5},
 		{"infinite rate", []float64{1, math.Inf(1)}, 5},
 		{"negative slots", []float64{1}, -1},
-		{"too many slots", []float64{1}, maxCarouselSlots + 1},
+		{"too many slots", []float64{1}, MaxCarouselSlots + 1},
 		{"all zero", []float64{0, 0}, 5},
 		{"no pages", nil, 5},
 	}
