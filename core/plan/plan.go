@@ -63,7 +63,8 @@ type Plan struct {
 }
 
 // Run plans pages under params: every policy of Policies and every bound
-// of Bounds. It returns an error when the input cannot be planned.
+// of Bounds. It returns an error when the input cannot be planned. Each
+// URL must appear once, as pages.Read ensures; Run does not check again.
 func Run(ctx context.Context, pg []pages.Page, params Params) (*Plan, error) {
 	return run(ctx, pg, params, nil)
 }
@@ -132,13 +133,8 @@ func newInstance(pg []pages.Page, params Params) (*instance, error) {
 	in := &instance{params: params, T: params.Horizon.Seconds(),
 		rates: make([]float64, len(pg)), weights: make([]float64, len(pg)), hostOf: make([]int32, len(pg))}
 	index := map[string]int32{}
-	seen := make(map[string]struct{}, len(pg))
 	var wsum float64
 	for i, p := range pg {
-		if _, dup := seen[p.URL]; dup {
-			return nil, fmt.Errorf("page %d: URL %q appears twice", i+1, p.URL)
-		}
-		seen[p.URL] = struct{}{}
 		if !(p.Rate >= 0 && p.Rate <= MaxRate) {
 			return nil, fmt.Errorf("page %d (%s): change rate %v is not a number of changes per day between 0 and %g", i+1, p.URL, p.Rate, MaxRate)
 		}

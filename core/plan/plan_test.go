@@ -132,7 +132,6 @@ func TestRunRejects(t *testing.T) {
 		{"unknown policy", good, func(p *Params) { p.Policy = "best" }, "unknown policy"},
 		{"no pages", nil, nil, "no pages"},
 		{"NaN rate", []pages.Page{{URL: "u", Host: "h", Rate: math.NaN(), Weight: 1}}, nil, "change rate"},
-		{"duplicate", append(append([]pages.Page{}, good...), good...), nil, "appears twice"},
 		{"weights 0", []pages.Page{{URL: "u", Host: "h", Rate: 1}}, nil, "weight 0"},
 		{"crawl delay over horizon", []pages.Page{{URL: "u", Host: "h", Rate: 1, Weight: 1, CrawlDelay: 1e6}}, nil, "crawl delay"},
 	}
