@@ -319,7 +319,7 @@ func (sv *solver) solve(pages []int32, capped bool, target int64, guess []int32,
 		sv.finish(pages, capped, target, hi, hi, totHi)
 		return
 	}
-	slack := int64(64 + m/256)
+	slack := int64(64 + m/16) // the heap settles what is left cheaply
 	if muLo > 0 && muHi < math.MaxFloat64 {
 		// Regula falsi with the Illinois rule on f(ℓ) = log(tot+1) − log(target+1),
 		// ℓ = log μ: counts fall roughly as a power of μ, so this converges fast.
