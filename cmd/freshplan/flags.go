@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -37,6 +39,8 @@ type planFlags struct {
 	model      string
 	minVisits  int
 	maxVisits  int
+	skipBad    bool
+	stripWWW   bool
 }
 
 func newPlanFlags(name string, stderr io.Writer) *planFlags {
@@ -53,6 +57,8 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	fs.StringVar(&f.model, "model", "steady", "steady (the plan repeats every horizon) or horizon (the papers' single horizon)")
 	fs.IntVar(&f.minVisits, "min-visits", 0, "visits every page gets at least")
 	fs.IntVar(&f.maxVisits, "max-visits", 0, "visits no page gets more than (0: no limit)")
+	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad rows of an observation log (counted, the first reported) instead of stopping")
+	fs.BoolVar(&f.stripWWW, "strip-www", false, "drop a leading www. from hosts taken from URLs")
 	return f
 }
 
@@ -144,33 +150,48 @@ func (f *planFlags) inputName() string {
 	return f.fs.Arg(0)
 }
 
-// readInput reads the pages table named on the command line, or the
-// built-in sample (saying so on stderr) when none is, and checks the
-// crawl delays against the horizon.
+// readInput reads the file named on the command line — a pages table or
+// an observation log, whose rates are then estimated — or the built-in
+// sample (saying so on stderr) when none is, and checks the crawl delays
+// against the horizon.
 func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
-	var pg []pages.Page
-	var err error
-	if f.fs.NArg() == 0 {
-		fmt.Fprintf(stderr, "freshplan: no file given; planning the built-in sample (%s)\n", web.SampleName)
-		pg, err = pages.Read(bytes.NewReader(web.SamplePages), web.SampleName)
-	} else {
-		var file *os.File
-		if file, err = os.Open(f.fs.Arg(0)); err != nil {
-			return nil, err
-		}
-		defer file.Close()
-		pg, err = pages.Read(file, f.fs.Arg(0))
-	}
+	in, err := f.load(stderr, nil)
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range pg {
+	for _, p := range in.Pages {
 		if p.CrawlDelay > f.horizon.Seconds() {
 			return nil, fmt.Errorf("%s: page %s: crawl_delay %g s is longer than --horizon %v; want at most the horizon",
 				f.inputName(), p.URL, p.CrawlDelay, f.horizon)
 		}
 	}
-	return pg, nil
+	return in.Pages, nil
+}
+
+// load reads the input with plan.Load, reporting skipped rows on stderr.
+func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Input, error) {
+	opts := plan.LoadOptions{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW,
+		Now: float64(time.Now().Unix()), Classes: classes}
+	var r io.Reader
+	if f.fs.NArg() == 0 {
+		fmt.Fprintf(stderr, "freshplan: no file given; planning the built-in sample (%s)\n", web.SampleName)
+		r = bytes.NewReader(web.SamplePages)
+	} else {
+		file, err := os.Open(f.fs.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		defer file.Close()
+		r = file
+	}
+	in, err := plan.Load(context.Background(), r, opts)
+	if err != nil {
+		return nil, err
+	}
+	if in.Log != nil && in.Log.Skipped > 0 {
+		fmt.Fprintf(stderr, "freshplan: %s: skipped %d bad rows; the first: %v\n", in.Name, in.Log.Skipped, in.Log.BadRows[0])
+	}
+	return in, nil
 }
 
 // splitExport pulls "--export FORMAT FILE" or "--export=FORMAT FILE" (two

@@ -35,7 +35,9 @@ func usagef(format string, args ...any) error {
 const usage = `freshplan plans recrawls under a crawl budget and per-host politeness.
 
 usage:
-  freshplan plan  [flags] [FILE]     plan a pages table (the built-in sample without FILE)
+  freshplan estimate [--format csv|json] [--classes hourly=24,daily=1] FILE
+                                     change rate of every URL of an observation log (CSV, CDX, CDXJ, Wayback JSON)
+  freshplan plan  [flags] [FILE]     plan a pages table or an observation log (the built-in sample without FILE)
   freshplan sweep [flags] --budgets 1e5,2e5,... [FILE]
                                      staleness of every policy at each budget, as CSV
   freshplan serve [--addr 127.0.0.1:8000]
@@ -56,6 +58,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var err error
 	switch args[0] {
+	case "estimate":
+		err = runEstimate(args[1:], stdout, stderr)
 	case "plan":
 		err = runPlan(args[1:], stdout, stderr)
 	case "sweep":

@@ -529,7 +529,7 @@ func TestBadInput(t *testing.T) {
 		args []string
 		want []string // substrings of the message
 	}{
-		{"missing column", []string{"plan", "--budget", "10", missing}, []string{missing + ":1:", "missing column changes_per_day", "want", "url,host,changes_per_day"}},
+		{"missing column", []string{"plan", "--budget", "10", missing}, []string{missing + ":1:", "no time column", "want", "url,host,changes_per_day"}},
 		{"negative rate", []string{"plan", "--budget", "10", negative}, []string{negative + ":3:", "changes_per_day", `"-1"`, "finite non-negative number of changes per day"}},
 		{"NaN rate", []string{"plan", "--budget", "10", nan}, []string{nan + ":2:", "changes_per_day", `"NaN"`, "finite non-negative"}},
 		{"infinite rate", []string{"plan", "--budget", "10", inf}, []string{inf + ":4:", "changes_per_day", `"inf"`, "finite non-negative"}},

@@ -14,7 +14,7 @@ func num(v float64) string {
 	if math.IsInf(v, 1) {
 		return "inf"
 	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
+	return strconv.FormatFloat(v+0, 'g', -1, 64) // +0 turns −0 into 0
 }
 
 // csvField quotes a field when CSV needs it.

@@ -18,7 +18,7 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return []byte("null"), nil
 	}
-	return json.Marshal(f)
+	return json.Marshal(f + 0) // +0 turns −0 into 0
 }
 
 // Summary is the JSON summary of SPEC §6.

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/csv"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// A fetch log whose rates are known by hand: a page fetched daily for 10
+// days that changed at 6 of them (seed 001 example 6.1's setting), and one
+// that never changed.
+const fetchLog = `url,time,changed
+https://a.example/x,2024-01-01T00:00:00Z,0
+https://a.example/x,2024-01-02T00:00:00Z,1
+https://a.example/x,2024-01-03T00:00:00Z,1
+https://a.example/x,2024-01-04T00:00:00Z,0
+https://a.example/x,2024-01-05T00:00:00Z,1
+https://a.example/x,2024-01-06T00:00:00Z,1
+https://a.example/x,2024-01-07T00:00:00Z,0
+https://a.example/x,2024-01-08T00:00:00Z,1
+https://a.example/x,2024-01-09T00:00:00Z,0
+https://a.example/x,2024-01-10T00:00:00Z,0
+https://a.example/x,2024-01-11T00:00:00Z,1
+https://a.example/y,2024-01-01T00:00:00Z,0
+https://a.example/y,2024-01-11T00:00:00Z,0
+`
+
+func TestEstimateCommand(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "fetches.csv", fetchLog)
+	r := cli(t, "estimate", path)
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(rows[0], ","); got != "url,host,visits,changes,changes_per_day,low_per_day,high_per_day,estimator,naive_per_day" {
+		t.Fatalf("header %q", got)
+	}
+	x := rows[1]
+	// 10 daily visits, 6 changes: regular access, so the improved estimator
+	// −log((4+0.5)/(10+0.5)) = 0.847 per day (seed 001 §6.4.2), naive 0.6.
+	want := -math.Log(4.5 / 10.5)
+	if v, _ := strconv.ParseFloat(x[4], 64); math.Abs(v-want) > 1e-12 || x[7] != "improved" || x[2] != "10" || x[3] != "6" {
+		t.Errorf("row %q: want 10 visits, 6 changes, improved rate %v", x, want)
+	}
+	if v, _ := strconv.ParseFloat(x[8], 64); math.Abs(v-0.6) > 1e-12 {
+		t.Errorf("naive %s, want 0.6", x[8])
+	}
+	y := rows[2]
+	if y[3] != "0" || y[5] != "0" || y[6] == "inf" {
+		t.Errorf("no change seen: %q; want an upper bound only (low 0, finite high)", y)
+	}
+
+	// plan takes the log directly: estimate, then plan.
+	if r := cli(t, "plan", "--budget", "20", path); r.code != exitOK || !strings.Contains(r.stdout, "2 pages on 1 hosts") {
+		t.Errorf("plan on a fetch log: exit %d, %s%s", r.code, r.stdout, r.stderr)
+	}
+	// JSON and classes.
+	if r := cli(t, "estimate", "--format", "json", "--classes", "daily=1,weekly=0.143", path); r.code != exitOK ||
+		!strings.Contains(r.stdout, `"reason"`) || !strings.Contains(r.stdout, `"weekly"`) {
+		t.Errorf("json with classes: exit %d, %s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestEstimateRejects(t *testing.T) {
+	dir := t.TempDir()
+	log := writeFile(t, dir, "fetches.csv", fetchLog)
+	table := writeFile(t, dir, "pages.csv", "url,changes_per_day\nhttps://a.example/,1\n")
+	bad := writeFile(t, dir, "bad.csv", "url,time,changed\nhttps://a.example/,yesterday,1\n")
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"estimate"}, exitUsage, "needs an observation log"},
+		{[]string{"estimate", table}, exitBadInput, "pages table"},
+		{[]string{"estimate", "--format", "xml", log}, exitBadInput, "--format"},
+		{[]string{"estimate", "--classes", "daily", log}, exitBadInput, "--classes"},
+		{[]string{"estimate", bad}, exitBadInput, "bad.csv:2"},
+	}
+	for _, c := range cases {
+		r := cli(t, c.args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d mentioning %q", c.args, r.code, r.stderr, c.code, c.want)
+		}
+	}
+	if r := cli(t, "estimate", "--skip-bad", bad); r.code != exitBadInput {
+		t.Errorf("every row bad with --skip-bad: exit %d, want %d", r.code, exitBadInput)
+	}
+}

@@ -1,0 +1,203 @@
+package observe
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBadFiles reads the catalogue of messy files in testdata/bad: the
+// ones that must be refused fail with exactly the message given; the
+// others are read (BOM, CRLF, one observation per URL, times in the
+// future).
+func TestBadFiles(t *testing.T) {
+	const files = "an observation CSV (url,time,changed or digest), a CDX or CDXJ index, or Wayback CDX JSON"
+	const columns = "want url, time and one of changed, digest, hash or etag (case-insensitive), e.g. url,time,changed"
+	const wayback = `want Wayback CDX JSON: [["urlkey","timestamp","original","mimetype","statuscode","digest","length"],["com,example)/","20240102150405",…],…]`
+	tests := []struct {
+		file, err string
+		histories int // when err is ""
+		single    int
+	}{
+		{file: "semicolons.csv", err: `semicolons.csv:1: the header is one column "url;time;changed"; is the file separated by semicolons? want commas, as in url,time,changed`},
+		{file: "no-header.csv", err: `no-header.csv:1: no header: the first line "https://example.com/a,1709272800,0" looks like data; want a header line naming the columns first, e.g. url,time,changed`},
+		{file: "unknown-columns.csv", err: `unknown-columns.csv:1: no url column in the header "page,when,status"; ` + columns},
+		{file: "bom.csv", histories: 1},
+		{file: "crlf.csv", histories: 1},
+		{file: "nul.csv", err: `nul.csv:3:1 (url): a NUL byte; is this a binary file rather than text?`},
+		{file: "invalid-utf8.csv", err: `invalid-utf8.csv:3:1 (url): the URL is not UTF-8 text; save the file as UTF-8`},
+		{file: "html.csv", err: `html.csv: this is HTML or XML (a web page saved instead of the file?); want ` + files},
+		{file: "gzip.csv.gz", err: `gzip.csv.gz: this is a gzip file; decompress it first (e.g. with gunzip)`},
+		{file: "empty.csv", err: `empty.csv: the file is empty; want ` + files},
+		{file: "header-only.csv", err: `header-only.csv: no observations after the header; want one row per fetch`},
+		{file: "single.csv", histories: 3, single: 3},
+		{file: "future.csv", histories: 1},
+		{file: "pages-table.csv", err: `pages-table.csv:1: this is a pages table (it has a changes_per_day column), not an observation log; ` + columns},
+		{file: "change-history.csv", err: `change-history.csv:1: no change signal in the header "url,host,time"; want a changed (0/1) or a digest, hash or etag column (a file of url,host,time alone is a complete change history, not an observation log)`},
+		{file: "no-signal.csv", err: `no-signal.csv:1: no change signal in the header "url,time"; want a changed (0/1) or a digest, hash or etag column (a file of url,host,time alone is a complete change history, not an observation log)`},
+		{file: "no-zone.csv", err: `no-zone.csv:2:2 (time): "2024-03-01T06:00:00" has no time zone; want one, e.g. 2024-01-02T15:04:05Z for UTC or 2024-01-02T16:04:05+01:00`},
+		{file: "bad-flag.csv", err: `bad-flag.csv:2:3 (changed): "maybe" is not a change flag; want 0/1, true/false or yes/no`},
+		{file: "short-row.csv", err: `short-row.csv:2: the row has 2 fields and the header 3; want one value per column (empty for none)`},
+		{file: "bare-quote.csv", err: `bare-quote.csv:2:1 (url): a " inside a field that does not start with one; quote the whole field and double the quotes inside it, as in "say ""hi"""`},
+		{file: "unclosed-quote.csv", err: `unclosed-quote.csv:2:1 (url): a quoted field opened here is not closed before the end of the file; want a closing "`},
+		{file: "json-object.json", err: `json-object.json: this is a JSON object; want Wayback CDX JSON (an array of arrays, the first naming the fields), an observation CSV, or a CDX or CDXJ index`},
+		{file: "cdx-no-digest.cdx", err: `cdx-no-digest.cdx:1: the legend has no k (digest), so changes cannot be told; want at least b, a or N, and k`},
+		{file: "cdx-bad-timestamp.cdx", err: `cdx-bad-timestamp.cdx:2:2 (timestamp): "2024010100000" is not a timestamp; want 14 digits YYYYMMDDhhmmss, e.g. 20240102150405`},
+		{file: "cdx-six-fields.cdx", err: `cdx-six-fields.cdx:1: the line has 6 fields; want 11 fields (urlkey timestamp original mimetype statuscode digest redirect metatags length offset filename), 7 (urlkey timestamp original mimetype statuscode digest length), or a legend line such as " CDX N b a m s k r M S V g" first`},
+		{file: "cdx-all-non-ok.cdx", err: `cdx-all-non-ok.cdx: no usable observations in 2 rows: 2 captures that are not HTTP 200 content skipped`},
+		{file: "cdxj-bad-json.cdxj", err: `cdxj-bad-json.cdxj:2:3 (json): invalid JSON (unexpected end of JSON input); want urlkey timestamp {"url": …, "mime": …, "status": …, "digest": …}`},
+		{file: "wayback-short-row.json", err: `wayback-short-row.json:3: the row has 6 fields and the first row 7; want one value per field`},
+		{file: "wayback-no-digest.json", err: `wayback-no-digest.json:1: the first row "urlkey,timestamp,original" has no digest field, so changes cannot be told; ` + wayback},
+		{file: "wayback-truncated.json", err: `wayback-truncated.json:3: the JSON ends early; ` + wayback},
+	}
+	listed := map[string]bool{}
+	for _, tc := range tests {
+		listed[tc.file] = true
+		l, err := readFile(t, filepath.Join("testdata", "bad", tc.file), Options{})
+		switch {
+		case tc.err != "" && err == nil:
+			t.Errorf("%s: read %d histories, want the error\n%s", tc.file, len(l.Histories), tc.err)
+		case tc.err != "" && err.Error() != tc.err:
+			t.Errorf("%s:\n got %s\nwant %s", tc.file, err, tc.err)
+		case tc.err == "" && err != nil:
+			t.Errorf("%s: %v", tc.file, err)
+		case tc.err == "" && (len(l.Histories) != tc.histories || l.Single != tc.single):
+			t.Errorf("%s: %d histories, %d single; want %d, %d", tc.file, len(l.Histories), l.Single, tc.histories, tc.single)
+		case err != nil:
+			if msg := checkError(err, tc.file); msg != "" {
+				t.Errorf("%s: %s", tc.file, msg)
+			}
+		default:
+			if msg := checkLog(l, tc.file); msg != "" {
+				t.Errorf("%s: %s", tc.file, msg)
+			}
+		}
+	}
+	all, _ := filepath.Glob(filepath.Join("testdata", "bad", "*"))
+	for _, p := range all {
+		if !listed[filepath.Base(p)] {
+			t.Errorf("%s is in the catalogue but not in the test", p)
+		}
+	}
+}
+
+// TestFutureTimes checks that times after now are read as given.
+func TestFutureTimes(t *testing.T) {
+	l, err := readFile(t, "testdata/bad/future.csv", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Fetch{f(at("2024-03-01T06:00:00Z"), false, nan), f(at("2099-01-01T00:00:00Z"), true, nan), f(at("2100-01-01T00:00:00Z"), true, nan)}
+	if d := sameHistories(l.Histories, []History{{URL: "https://example.com/a", Host: "example.com", Weight: 1, Fetches: want}}); d != "" {
+		t.Error(d)
+	}
+}
+
+// writeRows writes a CSV of n rows after a header into a temporary file,
+// row k (1-based: line k+1) given by row.
+func writeRows(t *testing.T, name string, n int, row func(k int) string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	fh, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(fh)
+	w.WriteString("url,time,changed\n")
+	for k := 1; k <= n; k++ {
+		w.WriteString(row(k))
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := fh.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestGeneratedBadFiles checks files too big to commit: a bad time in
+// row 5000 and a 10 MB line, stopping and skipping.
+func TestGeneratedBadFiles(t *testing.T) {
+	good := func(k int) string { return fmt.Sprintf("https://example.com/%d,%d,%d", k%100, 1700000000+k, k%2) }
+	time5000 := writeRows(t, "bad.csv", 5000, func(k int) string {
+		if k == 4999 { // line 5000
+			return "https://example.com/x,yesterday,1"
+		}
+		return good(k)
+	})
+	long := writeRows(t, "long.csv", 10, func(k int) string {
+		if k == 2 { // line 3
+			return "https://example.com/" + strings.Repeat("a", 10<<20) + ",1700000000,0"
+		}
+		return good(k)
+	})
+	msgLong := "long.csv:3: a line longer than 1048576 bytes (1 MiB); is this really an observation CSV (url,time,changed or digest), a CDX or CDXJ index, or Wayback CDX JSON?"
+	tests := []struct {
+		path, err     string
+		skip          bool
+		rows, skipped int64
+		first         string // the first bad row listed
+	}{
+		{path: time5000, err: `bad.csv:5000:2 (time): "yesterday" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
+		{path: time5000, skip: true, rows: 5000, skipped: 1, first: `bad.csv:5000:2 (time): "yesterday" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
+		{path: long, err: msgLong},
+		{path: long, skip: true, rows: 10, skipped: 1, first: msgLong},
+	}
+	for _, tc := range tests {
+		l, err := readFile(t, tc.path, Options{SkipBad: tc.skip})
+		name := filepath.Base(tc.path)
+		switch {
+		case tc.err != "":
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s: got %v\nwant %s", name, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%s skipping: %v", name, err)
+		case l.Rows != tc.rows || int64(l.Skipped) != tc.skipped || len(l.BadRows) != 1 || l.BadRows[0].Error() != tc.first:
+			t.Errorf("%s skipping: %d rows, %d skipped, bad rows %v; want %d, %d, %s", name, l.Rows, l.Skipped, l.BadRows, tc.rows, tc.skipped, tc.first)
+		default:
+			if msg := checkLog(l, name); msg != "" {
+				t.Errorf("%s: %s", name, msg)
+			}
+		}
+	}
+}
+
+// TestSkipBadLists checks that skipping counts every bad row and lists
+// the first MaxBadRows with their lines.
+func TestSkipBadLists(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("url,time,changed\n")
+	for k := 0; k < 50; k++ {
+		fmt.Fprintf(&b, "https://a.com/%d,%d,%d\n", k, 1700000000+k, k%2)
+		fmt.Fprintf(&b, "https://a.com/%d,soon,%d\n", k, k%2)
+	}
+	l, err := Read(context.Background(), strings.NewReader(b.String()), Options{Name: "s.csv", SkipBad: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Skipped != 50 || len(l.BadRows) != MaxBadRows || len(l.Histories) != 50 {
+		t.Fatalf("%d skipped, %d listed, %d histories; want 50, %d, 50", l.Skipped, len(l.BadRows), len(l.Histories), MaxBadRows)
+	}
+	for i, e := range l.BadRows {
+		want := fmt.Sprintf(`s.csv:%d:2 (time): "soon" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`, 3+2*i)
+		if e.Error() != want {
+			t.Errorf("bad row %d: %s, want %s", i, e, want)
+		}
+	}
+	if msg := checkLog(l, "s.csv"); msg != "" {
+		t.Error(msg)
+	}
+	// When every row is bad, there is nothing to return.
+	_, err = Read(context.Background(), strings.NewReader("url,time,changed\nhttps://a.com/,soon,0\n"), Options{Name: "s.csv", SkipBad: true})
+	want := `s.csv: no usable observations in 1 row: 1 bad row skipped (the first: s.csv:2:2 (time): "soon" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds)`
+	if err == nil || err.Error() != want {
+		t.Errorf("all bad: %v\nwant %s", err, want)
+	}
+}

@@ -1,0 +1,226 @@
+package observe
+
+import (
+	"context"
+	"hash/maphash"
+	"math"
+	"slices"
+)
+
+// Kinds of change signal an observation carries.
+const (
+	sigFlag   uint8 = iota // sig is 1 when the fetch saw a change, 0 when not
+	sigDigest              // sig is a hash of the content digest
+	sigSame                // a revisit record without a digest: unchanged
+)
+
+// obs is one usable row, before the rows of each URL are put in order.
+type obs struct {
+	at, lm float64
+	sig    uint64
+	url    int32 // index in collector.urls
+	kind   uint8
+}
+
+// urlInfo is what is known of one URL besides its fetches.
+type urlInfo struct {
+	url, host     string
+	weight, delay float64
+}
+
+// collector gathers the observations of a file, URL by URL, and turns
+// them into histories at the end.
+type collector struct {
+	log      *Log
+	stripWWW bool
+	seed     maphash.Seed
+	index    map[string]int32 // URL, or urlkey for archives → index in urls
+	urls     []urlInfo
+	hosts    map[string]string // each host string once
+	blocks   [][]obs           // the rows, in blocks of blockSize so that growing copies nothing
+	nobs     int               // rows in blocks
+	sigs     []uint64          // scratch for countRepeats
+}
+
+func newCollector(log *Log, stripWWW bool) *collector {
+	return &collector{log: log, stripWWW: stripWWW, seed: maphash.MakeSeed(),
+		index: map[string]int32{}, hosts: map[string]string{}}
+}
+
+// lookup returns the index of the URL filed under key, if there is one.
+func (c *collector) lookup(key []byte) (int32, bool) {
+	i, ok := c.index[string(key)]
+	return i, ok
+}
+
+// blockSize is the number of rows in one block of collector.blocks.
+const blockSize = 1 << 16
+
+// addURL files a new URL under key and returns its index.
+func (c *collector) addURL(key, url, host string) int32 {
+	if h, ok := c.hosts[host]; ok {
+		host = h
+	} else {
+		c.hosts[host] = host
+	}
+	i := int32(len(c.urls))
+	c.index[key] = i
+	c.urls = append(c.urls, urlInfo{url: url, host: host, weight: 1})
+	return i
+}
+
+// digest returns the hash a digest is compared by: two fetches with equal
+// digests have equal hashes, and unequal digests collide with
+// probability 2⁻⁶⁴.
+func (c *collector) digest(d []byte) uint64 {
+	return maphash.Bytes(c.seed, d)
+}
+
+// add files one row.
+func (c *collector) add(o obs) {
+	if c.nobs%blockSize == 0 {
+		size := blockSize
+		if c.nobs == 0 {
+			size = 256 // the first block grows as needed: small files stay small
+		}
+		c.blocks = append(c.blocks, make([]obs, 0, size))
+	}
+	b := &c.blocks[len(c.blocks)-1]
+	*b = append(*b, o)
+	c.nobs++
+}
+
+// at returns row i.
+func (c *collector) at(i int32) *obs { return &c.blocks[i/blockSize][i%blockSize] }
+
+// finish returns the histories, one per URL in order of first appearance,
+// each URL's fetches sorted by time (rows at the same time merged, see
+// the package comment), and counts duplicates, merged rows and URLs with
+// a single fetch into the log.
+func (c *collector) finish(ctx context.Context) ([]History, error) {
+	n := len(c.urls)
+	// Bucket the rows by URL, keeping their order in the file.
+	start := make([]int32, n+1)
+	for _, b := range c.blocks {
+		for i := range b {
+			start[b[i].url+1]++
+		}
+	}
+	for u := 0; u < n; u++ {
+		start[u+1] += start[u]
+	}
+	order := make([]int32, c.nobs)
+	next := slices.Clone(start[:n])
+	for k, b := range c.blocks {
+		for i := range b {
+			u := b[i].url
+			order[next[u]] = int32(k*blockSize + i)
+			next[u]++
+		}
+	}
+	next = nil
+
+	hist := make([]History, n)
+	fetches := make([]Fetch, 0, c.nobs)
+	var rows []obs
+	for u := 0; u < n; u++ {
+		if u&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		rows = rows[:0]
+		for _, i := range order[start[u]:start[u+1]] {
+			rows = append(rows, *c.at(i))
+		}
+		if !slices.IsSortedFunc(rows, byTime) {
+			slices.SortStableFunc(rows, byTime)
+		}
+		first := len(fetches)
+		fetches = c.merge(fetches, rows)
+		info := c.urls[u]
+		hist[u] = History{URL: info.url, Host: info.host, Fetches: fetches[first:len(fetches):len(fetches)],
+			Weight: info.weight, CrawlDelay: info.delay}
+		if len(fetches)-first == 1 {
+			c.log.Single++
+		}
+	}
+	c.blocks, c.urls, c.index, c.hosts = nil, nil, nil, nil
+	return hist, nil
+}
+
+func byTime(a, b obs) int {
+	switch {
+	case a.at < b.at:
+		return -1
+	case a.at > b.at:
+		return 1
+	}
+	return 0
+}
+
+// merge appends the fetches of one URL's rows, sorted by time, to dst.
+// Rows at the same time make one fetch: a row whose signal repeats one
+// already seen at that time is a duplicate; other rows there are merged
+// (the fetch is a change when any of them shows one, and the digest the
+// next fetch is compared with is the last one in file order).
+func (c *collector) merge(dst []Fetch, rows []obs) []Fetch {
+	base := len(dst)
+	var prev uint64 // the digest the next fetch is compared with
+	known := false  // whether prev is set
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && rows[j].at == rows[i].at {
+			j++
+		}
+		group := rows[i:j]
+		i = j
+		if len(group) > 1 {
+			c.countRepeats(group)
+		}
+		f := Fetch{At: group[0].at, LastModified: math.NaN()}
+		changed := false
+		for _, o := range group {
+			if !math.IsNaN(o.lm) && !(o.lm <= f.LastModified) {
+				f.LastModified = o.lm
+			}
+			switch o.kind {
+			case sigFlag:
+				changed = changed || o.sig == 1
+			case sigDigest:
+				changed = changed || (known && o.sig != prev)
+			}
+		}
+		for _, o := range group {
+			if o.kind == sigDigest {
+				prev, known = o.sig, true
+			}
+		}
+		f.Changed = changed && len(dst) > base // the first fetch is the baseline
+		dst = append(dst, f)
+	}
+	return dst
+}
+
+// countRepeats counts, among rows at one time, those whose signal repeats
+// an earlier one (Duplicates) and those that differ (Merged). A revisit
+// without a digest repeats whatever else was fetched at that time.
+func (c *collector) countRepeats(group []obs) {
+	c.sigs = c.sigs[:0]
+	same := 0
+	for _, o := range group {
+		if o.kind == sigSame {
+			same++
+			continue
+		}
+		c.sigs = append(c.sigs, o.sig)
+	}
+	if len(c.sigs) == 0 {
+		c.log.Duplicates += same - 1
+		return
+	}
+	slices.Sort(c.sigs)
+	distinct := len(slices.Compact(c.sigs))
+	c.log.Duplicates += len(group) - distinct
+	c.log.Merged += distinct - 1
+}

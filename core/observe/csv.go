@@ -1,0 +1,292 @@
+package observe
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// csvAliases maps header names, lower-cased with spaces and dashes made
+// underscores, to the roles of the observation CSV's columns (SPEC §3.1).
+// The change signal is the first role present of changed, digest, hash
+// and etag.
+var csvAliases = map[string]string{
+	"url": "url", "uri": "url", "original": "url", "address": "url",
+	"host": "host", "hostname": "host", "server": "host", "site": "host",
+	"time": "time", "timestamp": "time", "fetch_time": "time", "fetched_at": "time", "fetched": "time",
+	"crawl_time": "time", "crawled_at": "time", "date": "time", "datetime": "time",
+	"changed": "changed", "change": "changed", "has_changed": "changed", "is_changed": "changed",
+	"digest": "digest", "content_digest": "digest", "payload_digest": "digest", "checksum": "digest",
+	"content_hash": "digest", "sha1": "digest", "sha256": "digest", "md5": "digest",
+	"hash": "hash", "etag": "etag",
+	"last_modified": "last_modified", "lastmodified": "last_modified", "lastmod": "last_modified", "last_mod": "last_modified",
+	"weight": "weight", "importance": "weight", "pageviews": "weight", "page_views": "weight",
+	"crawl_delay": "crawl_delay", "crawldelay": "crawl_delay", "politeness": "crawl_delay",
+}
+
+// Columns of a pages table, which is not an observation log.
+var rateColumns = map[string]bool{"changes_per_day": true, "rate": true, "lambda": true}
+
+const wantColumns = "want url, time and one of changed, digest, hash or etag (case-insensitive), e.g. url,time,changed"
+
+// csvLayout is where each role's column is in the header, -1 when absent.
+type csvLayout struct {
+	n                                          int
+	url, host, time, signal, lm, weight, delay int
+	flags                                      bool // the signal is changed (0/1), not a digest
+	names                                      []string
+}
+
+// csv reads an observation CSV.
+func (rd *reader) csv() error {
+	recs := &csvRecords{lr: rd.lr}
+	var lay *csvLayout
+	for {
+		rec, err := recs.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if lay == nil {
+				if e, ok := err.(*Error); ok {
+					e.File = rd.name
+					return e
+				}
+				if err == errLong {
+					return &Error{File: rd.name, Line: recs.line, Msg: msgLong}
+				}
+				return readError(rd.ctx, rd.name, recs.line, err)
+			}
+			if e, ok := err.(*Error); ok && e.Column > 0 && e.Column <= len(lay.names) {
+				e.Field = lay.names[e.Column-1]
+			}
+			if err := rd.failed(err); err != nil {
+				return err
+			}
+			continue
+		}
+		if len(rec) == 1 && blankLine(rec[0]) {
+			continue
+		}
+		if lay == nil {
+			if lay, err = header(rec, recs.line); err != nil {
+				err.(*Error).File = rd.name
+				return err
+			}
+			continue
+		}
+		rd.log.Rows++
+		if e := lay.row(rec, recs.line, rd.col); e != nil {
+			if err := rd.bad(e); err != nil {
+				return err
+			}
+		}
+	}
+	if lay == nil {
+		return &Error{File: rd.name, Msg: "the file is empty; want " + msgFiles}
+	}
+	return nil
+}
+
+// header returns the layout a header line gives, or an *Error saying why
+// it is not the header of an observation CSV.
+func header(rec [][]byte, line int) (*csvLayout, error) {
+	lay := &csvLayout{n: len(rec), url: -1, host: -1, time: -1, signal: -1, lm: -1, weight: -1, delay: -1}
+	joined := string(bytes.Join(rec, []byte{','}))
+	fail := func(format string, a ...any) error {
+		return &Error{Line: line, Msg: fmt.Sprintf(format, a...)}
+	}
+	if len(rec) == 1 {
+		for _, sep := range []string{";", "\t", "|"} {
+			if strings.Contains(joined, sep) {
+				return nil, fail("the header is one column %s; is the file separated by %s? want commas, as in url,time,changed",
+					short(joined), map[string]string{";": "semicolons", "\t": "tabs", "|": "vertical bars"}[sep])
+			}
+		}
+	}
+	roles := map[string]int{}
+	for j, f := range rec {
+		name := string(trim(f))
+		lay.names = append(lay.names, name)
+		if m := text(name); m != "" {
+			return nil, &Error{Line: line, Column: j + 1, Msg: "the header " + m}
+		}
+		key := strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(name))
+		if rateColumns[key] {
+			return nil, fail("this is a pages table (it has a %s column), not an observation log; %s", name, wantColumns)
+		}
+		role, ok := csvAliases[key]
+		if !ok {
+			continue
+		}
+		if k, dup := roles[role]; dup {
+			return nil, &Error{Line: line, Column: j + 1, Field: name,
+				Msg: fmt.Sprintf("the columns %s (field %d) and %s both give the %s; keep one", lay.names[k], k+1, name, role)}
+		}
+		roles[role] = j
+	}
+	if _, ok := roles["url"]; !ok {
+		if looksLikeData(rec) {
+			return nil, fail("no header: the first line %s looks like data; want a header line naming the columns first, e.g. url,time,changed", short(joined))
+		}
+		return nil, fail("no url column in the header %s; %s", short(joined), wantColumns)
+	}
+	if _, ok := roles["time"]; !ok {
+		return nil, fail("no time column in the header %s; %s", short(joined), wantColumns)
+	}
+	for _, s := range []string{"changed", "digest", "hash", "etag"} {
+		if j, ok := roles[s]; ok {
+			lay.signal, lay.flags = j, s == "changed"
+			break
+		}
+	}
+	if lay.signal < 0 {
+		return nil, fail("no change signal in the header %s; want a changed (0/1) or a digest, hash or etag column "+
+			"(a file of url,host,time alone is a complete change history, not an observation log)", short(joined))
+	}
+	get := func(role string) int {
+		if j, ok := roles[role]; ok {
+			return j
+		}
+		return -1
+	}
+	lay.url, lay.host, lay.time = get("url"), get("host"), get("time")
+	lay.lm, lay.weight, lay.delay = get("last_modified"), get("weight"), get("crawl_delay")
+	return lay, nil
+}
+
+// looksLikeData reports whether a first line holds a URL or a number,
+// which a header would not.
+func looksLikeData(rec [][]byte) bool {
+	for _, f := range rec {
+		f = trim(f)
+		if bytes.Contains(f, []byte("://")) {
+			return true
+		}
+		if _, err := strconv.ParseFloat(string(f), 64); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// err is an *Error about field j of a row.
+func (l *csvLayout) err(line, j int, msg string) *Error {
+	return &Error{Line: line, Column: j + 1, Field: l.names[j], Msg: msg}
+}
+
+// row files one data row with the collector, or says what is wrong with it.
+func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
+	if len(f) != l.n {
+		return &Error{Line: line, Msg: fmt.Sprintf("the row has %d fields and the header %d; want one value per column (empty for none)", len(f), l.n)}
+	}
+	for j, s := range f {
+		if bytes.IndexByte(s, 0) >= 0 {
+			return l.err(line, j, msgNUL)
+		}
+	}
+	u := trim(f[l.url])
+	if len(u) == 0 {
+		return l.err(line, l.url, "empty URL; want a URL such as https://example.com/page")
+	}
+	at, msg := parseTime(f[l.time])
+	if msg != "" {
+		return l.err(line, l.time, msg)
+	}
+	o := obs{at: at, lm: math.NaN()}
+	s := trim(f[l.signal])
+	if l.flags {
+		v, ok := flag(s)
+		if !ok {
+			return l.err(line, l.signal, short(s)+" is not a change flag; want 0/1, true/false or yes/no")
+		}
+		o.kind, o.sig = sigFlag, v
+	} else {
+		if len(s) == 0 {
+			return l.err(line, l.signal, "empty; want the content digest of this fetch (a fetch without one cannot be compared)")
+		}
+		o.kind, o.sig = sigDigest, c.digest(s)
+	}
+	if l.lm >= 0 {
+		if s := trim(f[l.lm]); len(s) > 0 {
+			if o.lm, msg = parseLastModified(s); msg != "" {
+				return l.err(line, l.lm, msg)
+			}
+		}
+	}
+	weight, hasWeight, e := l.nonNegative(f, l.weight, line, "a weight; want a finite non-negative number (default 1)")
+	if e != nil {
+		return e
+	}
+	delay, hasDelay, e := l.nonNegative(f, l.delay, line, "a crawl delay; want a finite non-negative number of seconds")
+	if e != nil {
+		return e
+	}
+	i, ok := c.lookup(u)
+	if !ok {
+		if m := text(u); m != "" {
+			return l.err(line, l.url, "the URL "+m)
+		}
+		var host string
+		if l.host >= 0 && len(trim(f[l.host])) > 0 {
+			h := trim(f[l.host])
+			if m := text(h); m != "" {
+				return l.err(line, l.host, "the host "+m)
+			}
+			host = strings.ToLower(string(h))
+		} else {
+			h, m := hostOf(string(u), c.stripWWW)
+			if m != "" {
+				if l.host >= 0 {
+					return l.err(line, l.url, "no host given and "+m)
+				}
+				return l.err(line, l.url, "no host column and "+m)
+			}
+			host = h
+		}
+		s := string(u)
+		i = c.addURL(s, s, host)
+	}
+	if hasWeight {
+		c.urls[i].weight = weight
+	}
+	if hasDelay {
+		c.urls[i].delay = delay
+	}
+	o.url = i
+	c.add(o)
+	return nil
+}
+
+// nonNegative reads an optional finite non-negative number from column j.
+func (l *csvLayout) nonNegative(f [][]byte, j, line int, what string) (float64, bool, *Error) {
+	if j < 0 {
+		return 0, false, nil
+	}
+	s := trim(f[j])
+	if len(s) == 0 {
+		return 0, false, nil
+	}
+	v, err := strconv.ParseFloat(string(s), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return 0, false, l.err(line, j, short(s)+" is not "+what)
+	}
+	return v + 0, true, nil
+}
+
+// flag reads a changed flag: 0/1, true/false or yes/no in any case.
+func flag(s []byte) (uint64, bool) {
+	if len(s) == 1 && (s[0] == '0' || s[0] == '1') {
+		return uint64(s[0] - '0'), true
+	}
+	switch strings.ToLower(string(s)) {
+	case "1", "true", "yes":
+		return 1, true
+	case "0", "false", "no":
+		return 0, true
+	}
+	return 0, false
+}

@@ -1,0 +1,91 @@
+// Package observe reads logs of past fetches — freshplan's observation CSV,
+// web-archive CDX, CDXJ and the Wayback CDX server's JSON — into per-URL
+// histories (SPEC §3): streaming, with progress and cancellation, and with
+// errors that name the file, line and column.
+//
+// Read detects the format from the first 64 KiB (see Detect), reads the
+// file once, 64 KiB at a time, keeping only the parsed observations, and
+// returns a Log: one History per URL in order of first appearance, its
+// fetches sorted by time. A problem with the file as a whole (format,
+// header, legend, a JSON syntax error) always stops it; a bad row stops it
+// too unless Options.SkipBad, when bad rows are counted and the first 20
+// kept with their line numbers and messages. Lines (CSV records, JSON
+// rows) are limited to 1 MiB and 1000 fields. A UTF-8 byte order mark,
+// CRLF line ends and blank lines are fine; a NUL byte, or a URL that is
+// not UTF-8 or holds a control character, is a bad row.
+//
+// # The observation CSV (SPEC §3.1)
+//
+// A header is required; names are case-insensitive, spaces and dashes
+// count as underscores, unknown columns are ignored. Columns (aliases in
+// brackets):
+//   - url (uri, original, address), required;
+//   - host (hostname, server, site), optional: else the URL's host,
+//     lower-cased, without "www." only with Options.StripWWW; a URL's host
+//     is the one of its first row;
+//   - time (timestamp, fetch_time, fetched_at, fetched, crawl_time,
+//     crawled_at, date, datetime), required, see ParseTime: RFC 3339 with
+//     a zone, or a Unix number — seconds below 1e11, milliseconds from
+//     1e11 on (MillisFrom) — or 14 digits YYYYMMDDhhmmss;
+//   - the change signal, the first present of: changed (change,
+//     has_changed, is_changed) — 0/1, true/false, yes/no; digest
+//     (content_digest, payload_digest, checksum, content_hash, sha1,
+//     sha256, md5); hash; etag. A digest column makes a fetch a change
+//     when its digest differs from the previous fetch's of that URL in
+//     time order; an empty digest is a bad row;
+//   - last_modified (lastmodified, lastmod, last_mod), optional: RFC 3339,
+//     an HTTP-date or a Unix number (ParseLastModified); empty for none;
+//   - weight (importance, pageviews, page_views), optional, default 1, and
+//     crawl_delay (crawldelay, politeness), optional seconds: finite and
+//     non-negative, the last value given for a URL wins.
+//
+// A header naming changes_per_day is a pages table, and one of url, host
+// and time with no change signal a complete change history: both are
+// refused with a message saying so.
+//
+// # Web-archive indexes (SPEC §3.2)
+//
+// Classic CDX: space-separated fields as its legend line says (" CDX N b a
+// m s k r M S V g": N urlkey, b timestamp, a original URL, m MIME type, s
+// status, k digest, c old-style checksum when there is no k; the other
+// letters are ignored); a legend line anywhere sets the fields of the
+// lines after it. Without one, lines of 7 to 11 fields are read as
+// "urlkey timestamp original mimetype statuscode digest …", the order the
+// 11-field CDX and the 7-field Wayback text output (and the 9- and
+// 10-field variants) share. Lines starting with '#' are skipped. CDXJ:
+// "urlkey timestamp {json}" with keys url, mime, status, digest (or the
+// Wayback names original, mimetype, statuscode); lines starting with '!'
+// are skipped. Wayback CDX JSON: an array of arrays of strings, the first
+// row naming the fields; an empty row and the resume key after it are
+// skipped. Timestamps are 14 digits YYYYMMDDhhmmss, UTC.
+//
+// Captures are interpreted as follows:
+//   - status 200, or no status field at all: content, compared by digest;
+//   - a revisit record — mime warc/revisit, or status "-" — is a fetch
+//     whose digest is that of the content revisited: unchanged when it
+//     equals the previous fetch's digest, a change when it differs, and
+//     unchanged when it has no digest; counted in Log.Revisits;
+//   - any other status (3xx redirects, 4xx, 5xx) and non-HTTP records
+//     (dns:, filedesc:, warcinfo:, …) are not content: skipped and counted
+//     in Log.NonOK; a URL with only such captures has no history;
+//   - a capture without a digest that is not a revisit is a bad row;
+//   - captures are grouped by urlkey, so the variants an archive
+//     canonicalises alike are one URL, reported with the original URL of
+//     its first capture in the file (rebuilt from the urlkey when there
+//     is no original URL).
+//
+// # Histories
+//
+// A URL's rows are sorted by time (stably: rows at one time keep their
+// file order). The first fetch is the baseline, never a change, whatever
+// its row says. Rows of one URL at the same time (the same second for
+// archive timestamps) make one fetch: a row repeating the signal of
+// another there is a duplicate, dropped and counted (Log.Duplicates);
+// rows with different signals are merged and counted (Log.Merged) — the
+// fetch is a change when any of them shows one (a changed flag of 1, or a
+// digest different from the previous fetch's), the digest the next fetch
+// is compared with is the last of them in file order, and LastModified is
+// the latest given. Digests are compared by a 64-bit hash. URLs with a
+// single fetch are kept and counted (Log.Single); times in the future are
+// kept too (estimation deals with them).
+package observe

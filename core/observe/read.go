@@ -1,0 +1,179 @@
+package observe
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Options control Read.
+type Options struct {
+	Name     string                  // the file's name, for messages; "input" when empty
+	SkipBad  bool                    // skip bad rows (counted, the first MaxBadRows kept) instead of stopping at the first
+	Progress func(bytes, rows int64) // called about every 64 KiB read and once at the end; may be nil
+	StripWWW bool                    // drop a leading "www." from hosts taken from URLs (SPEC §3.1)
+}
+
+// MaxBadRows is how many skipped rows a Log lists.
+const MaxBadRows = 20
+
+// Log is what Read made of a file.
+type Log struct {
+	Format    string    // FormatCSV, FormatCDX, FormatCDXJ or FormatWaybackJSON
+	Histories []History // one per URL in order of first appearance, fetches sorted by time
+	Bytes     int64     // bytes read
+	Rows      int64     // data rows (captures) read, bad ones included; header, legend, blank and comment lines not
+	Skipped   int       // bad rows skipped (Options.SkipBad)
+	BadRows   []*Error  // the first MaxBadRows of them
+	// What was dropped or interpreted (see the package comment):
+	Duplicates int // rows repeating a fetch of the same URL at the same time with the same signal, dropped
+	Merged     int // rows at the same time as another fetch of the same URL with a different signal, merged into it
+	NonOK      int // captures that are not content: status other than 200, or not an http(s) URL; skipped
+	Revisits   int // revisit records (mime warc/revisit or status -), read as fetches
+	Single     int // URLs with a single fetch: a baseline and nothing to estimate a rate from
+}
+
+// Read reads an observation log — the observation CSV, a CDX or CDXJ
+// index or the Wayback CDX server's JSON, told apart by Detect — into
+// per-URL histories. It streams: the file is read once, 64 KiB at a time,
+// and only the parsed observations are kept. It stops with ctx's error
+// when ctx is done. Problems are *Error values naming the file, line,
+// column and what was expected: a problem with the file as a whole
+// (format, header, legend) always stops it; a bad row stops it unless
+// opts.SkipBad.
+func Read(ctx context.Context, r io.Reader, opts Options) (*Log, error) {
+	return read(ctx, r, opts, "")
+}
+
+// reader is what the format readers share.
+type reader struct {
+	name string
+	skip bool
+	log  *Log
+	col  *collector
+	lr   *lineReader
+	ctx  context.Context
+}
+
+// read reads r as format, or as what Detect says when format is "".
+func read(ctx context.Context, r io.Reader, opts Options, format string) (*Log, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	name := opts.Name
+	if name == "" {
+		name = "input"
+	}
+	log := &Log{}
+	src := &source{r: r, ctx: ctx, progress: opts.Progress, rows: &log.Rows}
+	br := bufio.NewReaderSize(src, chunk)
+	head, err := br.Peek(chunk)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, readError(ctx, name, 0, err)
+	}
+	if format == "" {
+		if format, err = Detect(head); err != nil {
+			err.(*Error).File = name
+			return nil, err
+		}
+	}
+	if bytes.HasPrefix(head, bom) {
+		br.Discard(len(bom))
+	}
+	log.Format = format
+	rd := &reader{name: name, skip: opts.SkipBad, log: log, col: newCollector(log, opts.StripWWW),
+		lr: &lineReader{br: br}, ctx: ctx}
+	switch format {
+	case FormatCSV:
+		err = rd.csv()
+	case FormatCDX:
+		err = rd.cdx()
+	case FormatCDXJ:
+		err = rd.cdxj()
+	case FormatWaybackJSON:
+		err = rd.wayback(br)
+	default:
+		return nil, &Error{File: name, Msg: fmt.Sprintf("unknown format %q", format)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	log.Bytes = src.bytes
+	src.report()
+	if log.Histories, err = rd.col.finish(ctx); err != nil {
+		return nil, err
+	}
+	if len(log.Histories) == 0 {
+		return nil, rd.nothing()
+	}
+	return log, nil
+}
+
+// bad handles a bad row: it is returned to stop reading, or counted and
+// kept (the first MaxBadRows) when bad rows are skipped.
+func (rd *reader) bad(e *Error) error {
+	e.File = rd.name
+	if !rd.skip {
+		return e
+	}
+	rd.log.Skipped++
+	if len(rd.log.BadRows) < MaxBadRows {
+		rd.log.BadRows = append(rd.log.BadRows, e)
+	}
+	return nil
+}
+
+// failed turns an error met while reading lines into the error to stop
+// with (nil when it was a bad row and reading goes on).
+func (rd *reader) failed(err error) error {
+	switch e := err.(type) {
+	case *Error:
+		rd.log.Rows++
+		return rd.bad(e)
+	}
+	if err == errLong {
+		rd.log.Rows++
+		return rd.bad(&Error{Line: rd.lr.line, Msg: msgLong})
+	}
+	return readError(rd.ctx, rd.name, rd.lr.line, err)
+}
+
+// readError is the error for a failed read: the context's error when it
+// is done, else an *Error wrapping err.
+func readError(ctx context.Context, name string, line int, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return &Error{File: name, Line: line, Msg: "could not read the file: " + err.Error(), Err: err}
+}
+
+// nothing is the error for a file that yields no history at all.
+func (rd *reader) nothing() error {
+	l := rd.log
+	if l.Rows == 0 {
+		what := "no captures; want one line per capture"
+		if l.Format == FormatCSV {
+			what = "no observations after the header; want one row per fetch"
+		}
+		return &Error{File: rd.name, Msg: what}
+	}
+	var why []string
+	if l.Skipped > 0 {
+		why = append(why, fmt.Sprintf("%s skipped (the first: %s)", count(int64(l.Skipped), "bad row"), l.BadRows[0]))
+	}
+	if l.NonOK > 0 {
+		why = append(why, fmt.Sprintf("%s that %s not HTTP 200 content skipped", count(int64(l.NonOK), "capture"), map[bool]string{true: "is", false: "are"}[l.NonOK == 1]))
+	}
+	return &Error{File: rd.name, Msg: fmt.Sprintf("no usable observations in %s: %s", count(l.Rows, "row"), strings.Join(why, ", "))}
+}
+
+// count writes n things: "1 row", "2 rows".
+func count(n int64, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}

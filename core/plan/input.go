@@ -1,0 +1,101 @@
+package plan
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/freshplan/freshplan/core/estimate"
+	"github.com/freshplan/freshplan/core/observe"
+	"github.com/freshplan/freshplan/core/pages"
+)
+
+// KindPages is Input.Kind for a pages table; an observation log's Kind is
+// its format (observe.FormatCSV, FormatCDX, FormatCDXJ, FormatWaybackJSON).
+const KindPages = "pages"
+
+// Input is what Load made of a file: the pages to plan and, for an
+// observation log, how their rates were estimated.
+type Input struct {
+	Name      string
+	Kind      string
+	Pages     []pages.Page
+	Estimates []estimate.Estimate // one per page for an observation log; nil for a pages table
+	Classes   [][]float64         // per page, the posterior of each LoadOptions.Classes entry
+	Log       *observe.Log        // the observation log's statistics and histories; nil for a pages table
+}
+
+// LoadOptions control Load.
+type LoadOptions struct {
+	Name     string                  // the file's name, for messages
+	SkipBad  bool                    // skip bad rows of an observation log instead of stopping
+	Progress func(bytes, rows int64) // reading progress of an observation log; may be nil
+	StripWWW bool                    // hosts taken from URLs without "www."
+	Now      float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
+	Classes  []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
+}
+
+// Load reads a pages table (SPEC §3.3, told by its changes_per_day
+// column) or an observation log (SPEC §3.1–3.2: fetch CSV, CDX, CDXJ,
+// Wayback JSON) and returns the pages to plan; for a log, each URL's rate
+// is estimated from its history (seed 001 ch. 6, estimate.Of).
+func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
+	name := opts.Name
+	if name == "" {
+		name = "input"
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	if isPagesTable(br) {
+		pg, err := pages.Read(br, name)
+		if err != nil {
+			return nil, err
+		}
+		return &Input{Name: name, Kind: KindPages, Pages: pg}, nil
+	}
+	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW})
+	var oe *observe.Error
+	if errors.As(err, &oe) && oe.Line <= 1 && log == nil {
+		// A file whose header is neither kind's may have been meant as
+		// either: say what both want.
+		return nil, fmt.Errorf("%w; or, for a pages table, a header with url,host,changes_per_day[,weight][,crawl_delay]", err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	in := &Input{Name: name, Kind: log.Format, Log: log,
+		Pages: make([]pages.Page, len(log.Histories)), Estimates: make([]estimate.Estimate, len(log.Histories))}
+	if opts.Classes != nil {
+		in.Classes = make([][]float64, len(log.Histories))
+	}
+	for i, h := range log.Histories {
+		if i%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		e := estimate.Of(h, opts.Now)
+		in.Estimates[i] = e
+		in.Pages[i] = pages.Page{URL: h.URL, Host: h.Host, Rate: e.Rate, Weight: h.Weight, CrawlDelay: h.CrawlDelay}
+		if opts.Classes != nil {
+			days, changed := estimate.Intervals(h)
+			in.Classes[i] = estimate.Categorize(opts.Classes, days, changed)
+		}
+	}
+	if len(in.Pages) == 0 {
+		return nil, fmt.Errorf("%s: no URL has a usable fetch (%d rows read, %d skipped as not content)", name, log.Rows, log.NonOK)
+	}
+	return in, nil
+}
+
+// isPagesTable reports whether the buffered input starts with a CSV header
+// naming changes_per_day.
+func isPagesTable(br *bufio.Reader) bool {
+	head, _ := br.Peek(64 << 10)
+	line, _, _ := strings.Cut(string(head), "\n")
+	rec, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(line, "\ufeff"))).Read()
+	return err == nil && pages.IsTable(rec)
+}
