@@ -41,6 +41,7 @@ type planFlags struct {
 	maxVisits  int
 	skipBad    bool
 	stripWWW   bool
+	prior      bool
 }
 
 func newPlanFlags(name string, stderr io.Writer) *planFlags {
@@ -59,6 +60,7 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	fs.IntVar(&f.maxVisits, "max-visits", 0, "visits no page gets more than (0: no limit)")
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad rows of an observation log (counted, the first reported) instead of stopping")
 	fs.BoolVar(&f.stripWWW, "strip-www", false, "drop a leading www. from hosts taken from URLs")
+	fs.BoolVar(&f.prior, "prior", true, "shrink estimated rates towards each host's fitted prior, so no page is planned at rate 0 for lack of evidence")
 	return f
 }
 
@@ -171,7 +173,7 @@ func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
 // load reads the input with plan.Load, reporting skipped rows on stderr.
 func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Input, error) {
 	opts := plan.LoadOptions{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW,
-		Now: float64(time.Now().Unix()), Classes: classes}
+		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior}
 	var r io.Reader
 	if f.fs.NArg() == 0 {
 		fmt.Fprintf(stderr, "freshplan: no file given; planning the built-in sample (%s)\n", web.SampleName)

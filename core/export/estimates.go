@@ -48,7 +48,7 @@ func EstimatesCSV(w io.Writer, in *plan.Input, classes []estimate.Class) error {
 	}
 	bw.WriteByte('\n')
 	for i, p := range in.Pages {
-		e := in.Estimates[i]
+		e := rated(in, i)
 		bw.WriteString(csvField(p.URL) + "," + csvField(p.Host) + "," + strconv.Itoa(e.Visits) + "," + strconv.Itoa(e.Changes) + "," +
 			num(e.Rate) + "," + num(e.Low) + "," + num(e.High) + "," + e.Estimator + "," + num(e.Naive))
 		if weights {
@@ -62,6 +62,18 @@ func EstimatesCSV(w io.Writer, in *plan.Input, classes []estimate.Class) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// rated returns page i's estimate, with the rate and interval after the
+// prior when the input was smoothed (its estimator then reads "+prior").
+func rated(in *plan.Input, i int) estimate.Estimate {
+	e := in.Estimates[i]
+	if in.Smoothed != nil {
+		s := in.Smoothed[i]
+		e.Rate, e.Low, e.High = s.Rate, s.Low, s.High
+		e.Estimator += "+prior"
+	}
+	return e
 }
 
 // estimateRecord is one URL in EstimatesJSON.
@@ -88,7 +100,7 @@ type estimateRecord struct {
 func EstimatesJSON(w io.Writer, in *plan.Input, classes []estimate.Class) error {
 	out := make([]estimateRecord, len(in.Pages))
 	for i, p := range in.Pages {
-		e := in.Estimates[i]
+		e := rated(in, i)
 		r := estimateRecord{URL: p.URL, Host: p.Host, Visits: e.Visits, Changes: e.Changes,
 			ChangesPerDay: Value(e.Rate), LowPerDay: Value(e.Low), HighPerDay: Value(e.High),
 			Estimator: e.Estimator, NaivePerDay: Value(e.Naive), Weight: p.Weight, Reason: e.Reason,

@@ -27,6 +27,10 @@ type Input struct {
 	Estimates []estimate.Estimate // one per page for an observation log; nil for a pages table
 	Classes   [][]float64         // per page, the posterior of each LoadOptions.Classes entry
 	Log       *observe.Log        // the observation log's statistics and histories; nil for a pages table
+	// Smoothed holds, with LoadOptions.Prior, each page's rate after its
+	// host's prior (estimate.Smooth); the pages carry these rates.
+	Smoothed []estimate.Smoothed
+	Priors   map[string]estimate.Prior
 }
 
 // LoadOptions control Load.
@@ -37,6 +41,11 @@ type LoadOptions struct {
 	StripWWW bool                    // hosts taken from URLs without "www."
 	Now      float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
 	Classes  []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
+	// Prior shrinks every estimate towards its host's empirically fitted
+	// prior, so that no page is planned with a zero rate for lack of
+	// evidence (estimate.Smooth). Planning wants it; reproducing seed 001's
+	// estimators does not.
+	Prior bool
 }
 
 // Load reads a pages table (SPEC §3.3, told by its changes_per_day
@@ -83,6 +92,16 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 		if opts.Classes != nil {
 			days, changed := estimate.Intervals(h)
 			in.Classes[i] = estimate.Categorize(opts.Classes, days, changed)
+		}
+	}
+	if opts.Prior {
+		hosts := make([]string, len(in.Pages))
+		for i, p := range in.Pages {
+			hosts[i] = p.Host
+		}
+		in.Smoothed, in.Priors = estimate.Smooth(in.Estimates, hosts)
+		for i := range in.Pages {
+			in.Pages[i].Rate = in.Smoothed[i].Rate
 		}
 	}
 	if len(in.Pages) == 0 {
