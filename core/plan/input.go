@@ -75,12 +75,25 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &Input{Name: name, Kind: log.Format, Log: log,
-		Pages: make([]pages.Page, len(log.Histories)), Estimates: make([]estimate.Estimate, len(log.Histories))}
-	if opts.Classes != nil {
-		in.Classes = make([][]float64, len(log.Histories))
+	in, err := FromHistories(ctx, log.Histories, opts)
+	if err != nil {
+		return nil, err
 	}
-	for i, h := range log.Histories {
+	in.Name, in.Kind, in.Log = name, log.Format, log
+	if len(in.Pages) == 0 {
+		return nil, fmt.Errorf("%s: no URL has a usable fetch (%d rows read, %d skipped as not content)", name, log.Rows, log.NonOK)
+	}
+	return in, nil
+}
+
+// FromHistories estimates the change rate of every history (estimate.Of,
+// then the prior when opts.Prior) and returns the pages to plan.
+func FromHistories(ctx context.Context, histories []observe.History, opts LoadOptions) (*Input, error) {
+	in := &Input{Name: opts.Name, Pages: make([]pages.Page, len(histories)), Estimates: make([]estimate.Estimate, len(histories))}
+	if opts.Classes != nil {
+		in.Classes = make([][]float64, len(histories))
+	}
+	for i, h := range histories {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -103,9 +116,6 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 		for i := range in.Pages {
 			in.Pages[i].Rate = in.Smoothed[i].Rate
 		}
-	}
-	if len(in.Pages) == 0 {
-		return nil, fmt.Errorf("%s: no URL has a usable fetch (%d rows read, %d skipped as not content)", name, log.Rows, log.NonOK)
 	}
 	return in, nil
 }

@@ -319,9 +319,12 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 		s.kept = keptAzar
 	case "uniform", "proportional", "cho":
 		// Rate policies have no schedule of their own: their whole visits,
-		// equally spaced and made polite by psp's crawler assignment.
+		// spread per host by MERGE and made polite by psp's crawler
+		// assignment (equally spaced times would bunch every page visited
+		// once at the same instant).
 		k := slices.Index([]string{"uniform", "proportional", "cho"}, in.params.Policy)
-		_, visits, err := in.polite(in.params.Policy, in.programme(a.whole[k]), a.whole[k])
+		prog := schedule.Merge(in.params.Model, in.programme(a.whole[k]), in.T)
+		_, visits, err := in.polite(in.params.Policy, prog, a.whole[k])
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,131 @@
+package observe
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// Changes is one URL's complete change history: every time its content
+// changed, sorted. Its first change is when the page appeared.
+type Changes struct {
+	URL, Host string
+	Times     []float64 // Unix seconds, sorted
+}
+
+// IsChangeHeader reports whether a CSV header is a change history's: a url
+// and a time column and no change signal (changed, digest, hash, etag),
+// like shared/data/real-changes.csv (url,host,time).
+func IsChangeHeader(header []string) bool {
+	var url, time, signal bool
+	for _, h := range header {
+		switch name := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))); name {
+		case "url", "uri":
+			url = true
+		case "time", "timestamp", "changed_at", "date":
+			time = true
+		case "changed", "change", "digest", "hash", "etag", "checksum":
+			signal = true
+		}
+	}
+	return url && time && !signal
+}
+
+// ReadChanges reads a complete change history — a CSV with url, time
+// (RFC 3339, Unix seconds or milliseconds, as ParseTime) and optionally
+// host, one row per change, in any order — into one Changes per URL in
+// order of first appearance, times sorted, repeated times kept once. It
+// is the input of a backtest (SPEC §6): what really happened, not what a
+// crawler saw.
+func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, error) {
+	if name == "" {
+		name = "input"
+	}
+	cr := csv.NewReader(r)
+	cr.ReuseRecord = true
+	header, err := cr.Read()
+	if err == io.EOF {
+		return nil, &Error{File: name, Msg: "the file is empty; want a change history with a header url,host,time"}
+	}
+	if err != nil {
+		return nil, &Error{File: name, Line: 1, Msg: err.Error()}
+	}
+	col := map[string]int{}
+	for j, h := range header {
+		switch strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))) {
+		case "url", "uri":
+			col["url"] = j
+		case "host", "server", "site":
+			col["host"] = j
+		case "time", "timestamp", "changed_at", "date":
+			col["time"] = j
+		}
+	}
+	for _, need := range []string{"url", "time"} {
+		if _, ok := col[need]; !ok {
+			return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("no %s column in the header %q; want url,host,time (one row per change)", need, short(strings.Join(header, ",")))}
+		}
+	}
+	index := map[string]int{}
+	var out []Changes
+	for row := 0; ; row++ {
+		if row%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, &Error{File: name, Line: pe.Line, Column: pe.Column, Msg: pe.Err.Error()}
+			}
+			return nil, &Error{File: name, Msg: err.Error(), Err: err}
+		}
+		field := func(k string) string {
+			if j := col[k]; j < len(rec) {
+				return strings.TrimSpace(rec[j])
+			}
+			return ""
+		}
+		u := field("url")
+		if u == "" {
+			return nil, &Error{File: name, Line: line, Column: col["url"] + 1, Field: "url", Msg: "empty URL"}
+		}
+		t, err := ParseTime(field("time"))
+		if err != nil {
+			return nil, &Error{File: name, Line: line, Column: col["time"] + 1, Field: "time", Msg: short(field("time")) + " is not a time; want RFC 3339, Unix seconds or Unix milliseconds"}
+		}
+		k, ok := index[u]
+		if !ok {
+			host := strings.ToLower(field("host"))
+			if _, has := col["host"]; !has || host == "" {
+				h, msg := hostOf(u, false)
+				if msg != "" {
+					return nil, &Error{File: name, Line: line, Column: col["url"] + 1, Field: "url", Msg: msg}
+				}
+				host = h
+			}
+			k = len(out)
+			index[strings.Clone(u)] = k
+			out = append(out, Changes{URL: strings.Clone(u), Host: host})
+		}
+		out[k].Times = append(out[k].Times, t)
+	}
+	if len(out) == 0 {
+		return nil, &Error{File: name, Msg: "the file has a header but no changes"}
+	}
+	for k := range out {
+		slices.Sort(out[k].Times)
+		out[k].Times = slices.Compact(out[k].Times)
+	}
+	return out, nil
+}
