@@ -40,6 +40,8 @@ usage:
   freshplan plan  [flags] [FILE]     plan a pages table or an observation log (the built-in sample without FILE)
   freshplan sweep [flags] --budgets 1e5,2e5,... [FILE]
                                      staleness of every policy at each budget, as CSV
+  freshplan backtest [flags] --split 2024-01-01 [--until DATE] FILE
+                                     plan from FILE's past, replay every policy on what came after (CSV)
   freshplan serve [--addr 127.0.0.1:8000]
                                      serve the web app
 
@@ -62,6 +64,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runEstimate(args[1:], stdout, stderr)
 	case "plan":
 		err = runPlan(args[1:], stdout, stderr)
+	case "backtest":
+		err = runBacktest(args[1:], stdout, stderr)
 	case "sweep":
 		err = runSweep(args[1:], stdout, stderr)
 	case "serve":

@@ -1,0 +1,106 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/freshplan/freshplan/core/backtest"
+)
+
+// runBacktest is `freshplan backtest [flags] --split DATE [--until DATE] FILE`
+// (SPEC §6): plan from the part of FILE before the split, replay every
+// policy against what happened after it.
+func runBacktest(args []string, stdout, stderr io.Writer) error {
+	f := newPlanFlags("backtest", stderr)
+	split := f.fs.String("split", "", "date (YYYY-MM-DD or RFC 3339) that ends training and starts the test")
+	until := f.fs.String("until", "", "end of the test period (default: a year after the split)")
+	trainStart := f.fs.String("train-start", "", "start of the simulated training crawl (default: a year before the split)")
+	interval := f.fs.Duration("crawl-interval", 24*time.Hour, "interval of the simulated training crawl over a change history")
+	replan := f.fs.Bool("replan", true, "also replay psp re-planned every horizon")
+	adaptive := f.fs.Bool("adaptive", true, "also replay Nutch's and StormCrawler's adaptive schedulers tuned to psp's visits")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	if f.fs.NArg() == 0 {
+		return usagef("backtest needs a change history or an observation log: freshplan backtest [flags] --split 2024-01-01 FILE")
+	}
+	if *split == "" {
+		return usagef("backtest needs --split DATE, e.g. --split 2024-01-01")
+	}
+	at, err := parseDate("--split", *split)
+	if err != nil {
+		return err
+	}
+	end, start := at.AddDate(1, 0, 0), at.AddDate(-1, 0, 0)
+	if *until != "" {
+		if end, err = parseDate("--until", *until); err != nil {
+			return err
+		}
+	}
+	if *trainStart != "" {
+		if start, err = parseDate("--train-start", *trainStart); err != nil {
+			return err
+		}
+	}
+	if !start.Before(at) || !at.Before(end) {
+		return fmt.Errorf("--train-start %s, --split %s, --until %s: want them in that order", start.Format(time.DateOnly), at.Format(time.DateOnly), end.Format(time.DateOnly))
+	}
+	if *interval <= 0 {
+		return fmt.Errorf("--crawl-interval %v: want a positive duration", *interval)
+	}
+	set := map[string]bool{}
+	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if !set["budget"] && !set["crawlers"] {
+		if err := f.fs.Set("budget", "1"); err != nil { // validated below, then left to the backtest's default
+			return err
+		}
+	}
+	params, err := f.params()
+	if err != nil {
+		return err
+	}
+	if !set["budget"] && !set["crawlers"] {
+		params.Budget = 0 // one visit per page per week
+	}
+	file, err := os.Open(f.fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	changes, err := backtest.Load(context.Background(), file, f.fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	rows, err := backtest.Run(context.Background(), changes, backtest.Config{
+		Params: params, TrainStart: float64(start.Unix()), Split: float64(at.Unix()), Until: float64(end.Unix()),
+		CrawlInterval: interval.Seconds(), Prior: f.prior, Replan: *replan, Adaptive: *adaptive,
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.fs.Arg(0), err)
+	}
+	bw := bufio.NewWriter(stdout)
+	bw.WriteString("policy,staleness,visits,changes_detected\n")
+	for _, r := range rows {
+		fmt.Fprintf(bw, "%s,%s,%d,%d\n", r.Policy, strconv.FormatFloat(r.Staleness, 'g', -1, 64), r.Visits, r.ChangesDetected)
+	}
+	return bw.Flush()
+}
+
+// parseDate reads a flag's date: YYYY-MM-DD (UTC) or RFC 3339.
+func parseDate(flagName, s string) (time.Time, error) {
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t, nil
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	return time.Time{}, fmt.Errorf("%s %q: want a date such as 2024-01-01 or 2024-01-01T00:00:00Z", flagName, s)
+}

@@ -1,0 +1,151 @@
+package adaptive
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/freshplan/freshplan/core/staleness"
+)
+
+// A Scheduler decides each page's next visit from what its visits found.
+type Scheduler interface {
+	// Name is a short label for tables and CSV output.
+	Name() string
+	// Visits replays the scheduler on one page whose content changes at the
+	// given times (Unix seconds, sorted; history before start is allowed),
+	// visiting first at start and never at or after end; it returns the
+	// visit times, increasing. What a visit observes: whether the
+	// content changed since the previous visit, and the Last-Modified time
+	// = the latest change ≤ visit time (none if no change yet) — exactly
+	// what a server reports. Invalid parameters give no visits.
+	Visits(changes []float64, start, end float64) []float64
+}
+
+// State is what a visit learnt about the page, named after Nutch's
+// FetchSchedule.STATUS_* constants.
+type State int
+
+const (
+	// Unknown: nothing to compare with — the first fetch, or (Nutch) the
+	// first fetch after forceRefetch cleared the signature.
+	Unknown State = iota
+	// Modified: the signature differs from the previous fetch's.
+	Modified
+	// NotModified: the same signature (or an HTTP 304).
+	NotModified
+)
+
+func (s State) String() string {
+	switch s {
+	case Modified:
+		return "modified"
+	case NotModified:
+		return "notmodified"
+	}
+	return "unknown"
+}
+
+// A Step is one visit of a replay and the decision taken after it.
+type Step struct {
+	Time     float64 // visit time, Unix seconds
+	State    State   // what the visit observed
+	Interval float64 // fetch interval stored after the visit, seconds
+	Next     float64 // next visit time scheduled, Unix seconds
+}
+
+// MaxVisits bounds the visits of one replay, a safeguard against degenerate
+// parameters (intervals of milliseconds); real configurations stay far
+// below it.
+const MaxVisits = 1 << 20
+
+// observer answers what successive visits (at non-decreasing times) see.
+type observer struct {
+	changes []float64
+	k       int // changes at or before the current visit
+}
+
+func newObserver(changes []float64, start float64) *observer {
+	if !slices.IsSorted(changes) {
+		changes = slices.Clone(changes)
+		slices.Sort(changes)
+	}
+	// Changes at or before start are history: a first visit at start
+	// already sees them.
+	k := sort.Search(len(changes), func(i int) bool { return changes[i] > start })
+	return &observer{changes: changes, k: k}
+}
+
+// visit moves to time t and reports whether a change happened since the
+// previous visit (in (prev, t]) and the latest change ≤ t (NaN if none).
+func (o *observer) visit(t float64) (changed bool, lastModified float64) {
+	k := o.k
+	for k < len(o.changes) && o.changes[k] <= t {
+		k++
+	}
+	changed = k > o.k
+	o.k = k
+	lastModified = math.NaN()
+	if k > 0 {
+		lastModified = o.changes[k-1]
+	}
+	return changed, lastModified
+}
+
+// msOf converts Unix seconds to Java's millisecond timestamps.
+func msOf(s float64) int64 { return int64(math.Round(s * 1000)) }
+
+// secs converts milliseconds back to seconds.
+func secs(ms int64) float64 { return float64(ms) / 1000 }
+
+// javaRound is Java's Math.round(double) for the magnitudes used here.
+func javaRound(x float64) int64 { return int64(math.Floor(x + 0.5)) }
+
+// javaInt is Java's (int) cast of a float: truncation toward zero,
+// saturating, NaN → 0.
+func javaInt(x float32) int32 {
+	switch {
+	case x != x:
+		return 0
+	case x >= math.MaxInt32:
+		return math.MaxInt32
+	case x <= math.MinInt32:
+		return math.MinInt32
+	}
+	return int32(x)
+}
+
+// finite reports whether every value is a finite number in [0, 1e12]
+// (1e12 s ≈ 31,700 years keeps millisecond times inside int64).
+func finite(v ...float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || x < 0 || x > 1e12 {
+			return false
+		}
+	}
+	return true
+}
+
+// Staleness scores a replay over [start, end): the time-average fraction
+// during which the copy is stale, and the number of visits that detected a
+// change. The copy is fresh at start (as if just visited); a visit makes it
+// fresh again, and it stays fresh until the first change after the visit.
+// A change at the very time of a visit is seen by that visit. A visit
+// detects a change when one happened since the previous visit (or since
+// start, for the first). Visits outside [start, end) are ignored; changes
+// and visits need not be sorted.
+func Staleness(changes []float64, visits []float64, start, end float64) (staleFraction float64, detected int) {
+	if !(end > start) {
+		return 0, 0
+	}
+	if !slices.IsSorted(changes) {
+		changes = slices.Clone(changes)
+		slices.Sort(changes)
+	}
+	if !slices.IsSorted(visits) {
+		visits = slices.Clone(visits)
+		slices.Sort(visits)
+	}
+	stretches, detected := staleness.Replay(changes, visits, start, end)
+	return staleness.Total(stretches, start, end) / (end - start), detected
+}

@@ -1,0 +1,158 @@
+package backtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/freshplan/freshplan/core/observe"
+	"github.com/freshplan/freshplan/core/plan"
+	"github.com/freshplan/freshplan/core/staleness"
+)
+
+// Config sets up a backtest.
+type Config struct {
+	Params        plan.Params // planning parameters; a Budget of 0 means one visit per page per week
+	TrainStart    float64     // Unix seconds: the simulated training crawl starts here
+	Split         float64     // Unix seconds: plans are made from what came before, replayed on what comes after
+	Until         float64     // Unix seconds: the end of the test period
+	CrawlInterval float64     // seconds between the training crawl's visits (default one day)
+	Policies      []string    // static policies to replay (default psp, uniform, cho, azar)
+	Prior         bool        // smooth estimates towards each host's prior (estimate.Smooth)
+	Replan        bool        // also replay psp re-planned every horizon from everything observed so far
+	Adaptive      bool        // also replay Nutch's and StormCrawler's adaptive schedulers, tuned to psp's visits
+}
+
+// Row is one policy's outcome over the test period.
+type Row struct {
+	Policy          string
+	Staleness       float64 // time-average fraction of pages whose copy is out of date
+	Visits          int     // visits made in the test period
+	ChangesDetected int     // visits that found the page changed
+	PerHorizon      []float64
+}
+
+// DefaultPolicies are the static policies a backtest replays.
+var DefaultPolicies = []string{"psp", "uniform", "cho", "azar"}
+
+const day = 86400.0
+
+// Run backtests plans on pages' complete change histories (sorted times,
+// the first being when the page appeared). Pages that appear at or after
+// the split are left out: nothing could have been planned for them.
+func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) {
+	if !(cfg.TrainStart < cfg.Split && cfg.Split < cfg.Until) {
+		return nil, errors.New("backtest: want train start < split < until")
+	}
+	if cfg.CrawlInterval <= 0 {
+		cfg.CrawlInterval = day
+	}
+	if cfg.Policies == nil {
+		cfg.Policies = DefaultPolicies
+	}
+	var pages []observe.Changes
+	for _, p := range all {
+		if len(p.Times) > 0 && p.Times[0] < cfg.Split {
+			pages = append(pages, p)
+		}
+	}
+	if len(pages) == 0 {
+		return nil, errors.New("backtest: no page appears before the split")
+	}
+	T := cfg.Params.Horizon.Seconds()
+	if !(T > 0) {
+		return nil, errors.New("backtest: the horizon must be positive")
+	}
+	if cfg.Params.Budget == 0 && cfg.Params.Crawlers == 0 {
+		cfg.Params.Budget = int(math.Max(1, math.Round(float64(len(pages))*T/(7*day))))
+	}
+	histories := make([]observe.History, len(pages))
+	for i, p := range pages {
+		first := math.Max(cfg.TrainStart, p.Times[0])
+		histories[i] = observe.History{URL: p.URL, Host: p.Host, Weight: 1,
+			Fetches: crawl(p.Times, regular(first, cfg.CrawlInterval, cfg.Split))}
+	}
+	in, err := plan.FromHistories(ctx, histories, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split})
+	if err != nil {
+		return nil, err
+	}
+	var rows []Row
+	var pspVisits int
+	for _, name := range cfg.Policies {
+		params := cfg.Params
+		params.Policy = name
+		params.Compare = []string{}
+		pl, err := plan.Run(ctx, in.Pages, params)
+		if err != nil {
+			return nil, fmt.Errorf("backtest: planning %s: %w", name, err)
+		}
+		offsets := make([][]float64, len(pages))
+		for _, v := range pl.Schedule {
+			offsets[v.Page] = append(offsets[v.Page], v.Time)
+		}
+		row := replay(name, pages, cfg, func(i int) []float64 { return repeat(offsets[i], cfg.Split, T, cfg.Until) })
+		if name == "psp" {
+			pspVisits = row.Visits
+		}
+		rows = append(rows, row)
+	}
+	if cfg.Replan {
+		row, err := replan(ctx, pages, histories, cfg)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, row)
+	}
+	if cfg.Adaptive {
+		target := pspVisits
+		if target == 0 {
+			target = int(float64(cfg.Params.Budget) * (cfg.Until - cfg.Split) / T)
+		}
+		rows = append(rows, adaptiveRows(pages, cfg, target)...)
+	}
+	return rows, nil
+}
+
+// repeat lays a horizon's visit offsets end to end from start until end.
+func repeat(offsets []float64, start, T, end float64) []float64 {
+	sorted := slices.Clone(offsets)
+	sort.Float64s(sorted)
+	var out []float64
+	for k := 0; start+float64(k)*T < end; k++ {
+		for _, o := range sorted {
+			if t := start + float64(k)*T + o; t < end {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// replay scores the visits that visitsOf gives each page against its real
+// changes over the test period, overall and horizon by horizon.
+func replay(name string, pages []observe.Changes, cfg Config, visitsOf func(i int) []float64) Row {
+	T := cfg.Params.Horizon.Seconds()
+	windows := int(math.Ceil((cfg.Until - cfg.Split) / T))
+	row := Row{Policy: name, PerHorizon: make([]float64, windows)}
+	var stale float64
+	for i, p := range pages {
+		v := visitsOf(i)
+		st, detected := staleness.Replay(p.Times, v, cfg.Split, cfg.Until)
+		stale += staleness.Total(st, cfg.Split, cfg.Until)
+		row.Visits += len(v)
+		row.ChangesDetected += detected
+		for w := range windows {
+			a := cfg.Split + float64(w)*T
+			row.PerHorizon[w] += staleness.Total(st, a, math.Min(a+T, cfg.Until)) / (math.Min(a+T, cfg.Until) - a)
+		}
+	}
+	n := float64(len(pages))
+	row.Staleness = stale / (cfg.Until - cfg.Split) / n
+	for w := range row.PerHorizon {
+		row.PerHorizon[w] /= n
+	}
+	return row
+}

@@ -1,0 +1,52 @@
+package backtest
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/freshplan/freshplan/core/observe"
+)
+
+// Load reads a backtest's input: a complete change history (url,host,time,
+// one row per change; observe.ReadChanges) or an observation log, whose
+// detected changes stand in for the truth — each dated by its
+// Last-Modified when that falls between the two fetches, else halfway
+// between them — so that the replay can only see changes some fetch saw.
+func Load(ctx context.Context, r io.Reader, name string) ([]observe.Changes, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(64 << 10)
+	line, _, _ := strings.Cut(string(head), "\n")
+	if rec, err := csv.NewReader(strings.NewReader(line)).Read(); err == nil && observe.IsChangeHeader(rec) {
+		return observe.ReadChanges(ctx, br, name)
+	}
+	log, err := observe.Read(ctx, br, observe.Options{Name: name})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]observe.Changes, 0, len(log.Histories))
+	for _, h := range log.Histories {
+		if len(h.Fetches) == 0 {
+			continue
+		}
+		// The first fetch stands for the page's appearance.
+		c := observe.Changes{URL: h.URL, Host: h.Host, Times: []float64{h.Fetches[0].At}}
+		for k := 1; k < len(h.Fetches); k++ {
+			f := h.Fetches[k]
+			if !f.Changed {
+				continue
+			}
+			prev := h.Fetches[k-1].At
+			t := (prev + f.At) / 2
+			if lm := f.LastModified; !math.IsNaN(lm) && lm > prev && lm <= f.At {
+				t = lm
+			}
+			c.Times = append(c.Times, t)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
