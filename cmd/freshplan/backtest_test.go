@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// changeHistory writes a small change history: six pages on two hosts
+// changing every few days through 2023 and 2024.
+func changeHistory() string {
+	var b strings.Builder
+	b.WriteString("url,host,time\n")
+	const jan2023 = 1672531200
+	for p := range 6 {
+		host := fmt.Sprintf("h%d.example", p%2)
+		for t := jan2023 + p*3600; t < jan2023+2*365*86400; t += (p + 1) * 3 * 86400 {
+			fmt.Fprintf(&b, "https://%s/%d,%s,%d\n", host, p, host, t)
+		}
+	}
+	return b.String()
+}
+
+func TestBacktestCommand(t *testing.T) {
+	path := writeFile(t, t.TempDir(), "changes.csv", changeHistory())
+	r := cli(t, "backtest", "--split", "2024-01-01", "--horizon", "168h", path)
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rows[0], ",") != "policy,staleness,visits,changes_detected" {
+		t.Fatalf("header %q", rows[0])
+	}
+	seen := map[string]bool{}
+	for _, row := range rows[1:] {
+		seen[row[0]] = true
+	}
+	for _, want := range []string{"psp", "uniform", "cho", "azar", "psp-replan", "nutch-adaptive", "stormcrawler-adaptive"} {
+		if !seen[want] {
+			t.Errorf("no row for %s in %q", want, r.stdout)
+		}
+	}
+	bad := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"backtest", path}, exitUsage, "--split"},
+		{[]string{"backtest", "--split", "2024-01-01"}, exitUsage, "needs a change history"},
+		{[]string{"backtest", "--split", "soon", path}, exitBadInput, `--split "soon"`},
+		{[]string{"backtest", "--split", "2024-01-01", "--until", "2023-06-01", path}, exitBadInput, "in that order"},
+		{[]string{"backtest", "--split", "2020-01-01", path}, exitBadInput, "no page appears before the split"},
+	}
+	for _, c := range bad {
+		r := cli(t, c.args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%q: exit %d, %q; want exit %d mentioning %q", c.args, r.code, r.stderr, c.code, c.want)
+		}
+	}
+}
