@@ -1,17 +1,22 @@
 # freshplan — see README.md.
 GO       ?= go
-VERSION  := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
+VERSION  := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
 ADDR     ?= 127.0.0.1:8000
 STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: build wasm cli run test lint bench fig3 clean
 
-## build: the web app (web/app.wasm, gzipped beside it) and the CLI (bin/freshplan)
+## build: the web app (web/app.wasm, gzipped beside it, and brotli when node is there to make it) and the CLI (bin/freshplan)
 build: wasm cli
 
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./cmd/freshplan
 	gzip -9 -k -f web/app.wasm
+	@rm -f web/app.wasm.br
+	@if command -v node >/dev/null 2>&1; then \
+	  node -e 'const z=require("zlib"),fs=require("fs");fs.writeFileSync("web/app.wasm.br",z.brotliCompressSync(fs.readFileSync("web/app.wasm"),{params:{[z.constants.BROTLI_PARAM_QUALITY]:11,[z.constants.BROTLI_PARAM_MODE]:z.constants.BROTLI_MODE_GENERIC,[z.constants.BROTLI_PARAM_SIZE_HINT]:fs.statSync("web/app.wasm").size}}))' \
+	  && echo "web/app.wasm.br (brotli, by node's zlib)"; fi
+	@ls -l web/app.wasm web/app.wasm.gz $$(ls web/app.wasm.br 2>/dev/null) | awk '{print $$5, $$9}'
 
 cli:
 	$(GO) build -trimpath -ldflags="-X main.version=$(VERSION)" -o bin/freshplan ./cmd/freshplan

@@ -1,3 +1,13 @@
 // Package app is freshplan's web user interface: go-app v9 components that
 // call core/plan and show the result. It holds no algorithm.
+//
+// The page (home.go) reads an input with Decode (input.go: a pages table
+// now; other formats plug into its list), a browser File a slice at a time
+// (blob.go), yielding to the browser as it goes. Planning runs in a web
+// worker (engine_wasm.go, worker_wasm.go, web/worker.js): the same
+// program, started without a document, plans the jobs the page posts
+// (wire.go) and sends each stage back as soon as it is ready (compute.go:
+// every policy, a budget sweep, the budget for a target freshness). The
+// charts are inline SVG drawn from declarative specs (chart.go, views.go,
+// scale.go) and the tables page, sort and filter on their own (table.go).
 package app

@@ -44,6 +44,7 @@ usage:
                                      plan from FILE's past, replay every policy on what came after (CSV)
   freshplan serve [--addr 127.0.0.1:8000]
                                      serve the web app
+  freshplan build-static OUT         write the web app as a static site
 
 Run 'freshplan plan -h' for the planning flags.
 `
@@ -70,6 +71,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runSweep(args[1:], stdout, stderr)
 	case "serve":
 		err = runServe(args[1:], stdout, stderr)
+	case "build-static":
+		err = runBuildStatic(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -200,3 +200,21 @@ func TestSweepEqualsSeparateRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepSubset: a sweep that compares only some policies reports those
+// and the bounds (it once dereferenced the missing ones).
+func TestSweepSubset(t *testing.T) {
+	p := DefaultParams()
+	p.Compare = []string{"uniform"}
+	points, err := Sweep(context.Background(), synth.Sample(), p, []int{5000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, pt := range points {
+		names[pt.Name] = true
+	}
+	if len(points) != 5 || !names["uniform"] || !names["wp"] || names["cho"] {
+		t.Errorf("points %+v; want uniform, psp and the three bounds", points)
+	}
+}

@@ -33,7 +33,9 @@ func Sweep(ctx context.Context, pg []pages.Page, params Params, budgets []int) (
 		}
 		warm = &warmStart{polite: ints(pl.Results["wp"].Visits), nonpolite: ints(pl.Results["nonpolite"].Visits)}
 		for _, name := range append(append([]string{}, Policies...), Bounds...) {
-			out = append(out, Point{Budget: b, Name: name, Value: pl.Results[name].Value})
+			if r := pl.Results[name]; r != nil { // Params.Compare may leave policies out
+				out = append(out, Point{Budget: b, Name: name, Value: r.Value})
+			}
 		}
 	}
 	return out, nil

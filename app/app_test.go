@@ -1,0 +1,448 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/web"
+)
+
+func TestFormat(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{fmtInt(0), "0"},
+		{fmtInt(999), "999"},
+		{fmtInt(1000), "1,000"},
+		{fmtInt(-1234567), "-1,234,567"},
+		{fmtNum(0.0012345), "0.00123"},
+		{fmtNum(0.0111), "0.0111"},
+		{fmtNum(1.5), "1.5"},
+		{fmtNum(12.34), "12.3"},
+		{fmtNum(123.4), "123"},
+		{fmtNum(12345.6), "12,346"},
+		{fmtNum(math.Inf(1)), "∞"},
+		{fmtNum(math.NaN()), "–"},
+		{fmtPct(0.8571, 2), "85.71%"},
+		{fmtPoints(0.0422), "+4.22 pt"},
+		{fmtPoints(-0.0055), "−0.55 pt"},
+		{fmtPointsAbs(-0.0055), "0.55 pt"},
+		{fmtSeconds(0.25), "250 ms"},
+		{fmtSeconds(15), "15 s"},
+		{fmtSeconds(720), "12 min"},
+		{fmtSeconds(3 * 3600), "3 h"},
+		{fmtSeconds(86400 * 3), "3 d"},
+		{fmtSeconds(math.Inf(1)), "never"},
+		{fmtBytes(999), "999 B"},
+		{fmtBytes(6_700_000), "6.7 MB"},
+		{fmtTick(0.01), "0.01"},
+		{fmtTick(2000), "2000"},
+		{fmtTick(20000), "20k"},
+		{fmtTick(1.5e6), "1.5M"},
+		{plural(1, "page", "pages"), "1 page"},
+		{plural(3000, "page", "pages"), "3,000 pages"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+	if got := niceRound(12345); got != 12000 {
+		t.Errorf("niceRound(12345) = %d", got)
+	}
+}
+
+func TestScale(t *testing.T) {
+	s := newScale(0.0111, 48, true, 50, 550)
+	if s.D0 != 0.01 || s.D1 != 100 {
+		t.Errorf("log scale over [0.0111, 48] spans [%v, %v], want whole decades [0.01, 100]", s.D0, s.D1)
+	}
+	if s.At(0.01) != 50 || s.At(100) != 550 || math.Abs(s.At(1)-300) > 1e-9 {
+		t.Errorf("log scale positions %v %v %v", s.At(0.01), s.At(1), s.At(100))
+	}
+	var labels []string
+	for _, tk := range s.Ticks() {
+		if !tk.Minor {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if !slices.Equal(labels, []string{"0.01", "0.1", "1", "10", "100"}) {
+		t.Errorf("log ticks %v", labels)
+	}
+	z := s.withZeroBand(20)
+	if !(z.At(0) < z.At(0.01)) || z.At(0.01) != 70 {
+		t.Errorf("zero band: 0 at %v, 0.01 at %v", z.At(0), z.At(0.01))
+	}
+	y := newScale(0, 87, false, 300, 20)
+	if y.D0 != 0 || y.D1 != 100 || y.At(0) != 300 || y.At(100) != 20 {
+		t.Errorf("linear y scale %+v", y)
+	}
+	if got := niceStep(0.37); got != 0.5 {
+		t.Errorf("niceStep(0.37) = %v", got)
+	}
+	edges := logBins(0.0111, 48, 4)
+	if len(edges) != 17 || edges[0] != 0.01 || math.Abs(edges[16]-100) > 1e-9 {
+		t.Errorf("log bins %v", edges)
+	}
+	if !spansDecades(1, 1000) || spansDecades(10, 500) {
+		t.Error("spansDecades")
+	}
+}
+
+func TestForm(t *testing.T) {
+	q, errs := defaultForm().request()
+	if errs != nil {
+		t.Fatalf("default form: %v", errs)
+	}
+	if q.Horizon != 86400 || q.Budget != SampleBudget || q.Politeness != 15 || q.Target != 0.9 || q.Policy != "psp" {
+		t.Errorf("default request %+v", q)
+	}
+	for _, c := range []struct {
+		field, value, wantErr string
+	}{
+		{fBudget, "abc", "not a number"},
+		{fBudget, "0", "at least 1"},
+		{fBudget, "2.5", "whole number"},
+		{fBudget, "3e9", "at most"},
+		{fHorizon, "24", "add a unit"},
+		{fHorizon, "0h", "longer than 0"},
+		{fHorizon, "soon", "not a duration"},
+		{fPoliteness, "-1", "negative"},
+		{fPoliteness, "2d", "longer than the horizon"},
+		{fTarget, "100", "between 0 and 100"},
+		{fPolicy, "lru", "one of"},
+	} {
+		f := defaultForm()
+		f.set(c.field, c.value)
+		_, errs := f.request()
+		if !strings.Contains(errs[c.field], c.wantErr) {
+			t.Errorf("%s = %q: message %q, want %q", c.field, c.value, errs[c.field], c.wantErr)
+		}
+	}
+	f := defaultForm()
+	f.set(fBudget, "20k")
+	f.set(fHorizon, "7d")
+	f.set(fPoliteness, "1m")
+	f.set(fTarget, "95%")
+	q, errs = f.request()
+	if errs != nil || q.Budget != 20000 || q.Horizon != 7*86400 || q.Politeness != 60 || q.Target != 0.95 {
+		t.Errorf("20k, 7d, 1m, 95%%: %+v %v", q, errs)
+	}
+	f = defaultForm()
+	f.set(fMode, "crawlers")
+	f.set(fCrawlers, "10")
+	f.set(fRate, "0.5")
+	q, errs = f.request()
+	if errs != nil || q.Crawlers != 10 || q.Rate != 0.5 || q.Budget != 0 {
+		t.Errorf("crawlers × rate: %+v %v", q, errs)
+	}
+	f.set(fRate, "0.000001")
+	if _, errs = f.request(); !strings.Contains(errs[fRate], "no visit") {
+		t.Errorf("crawlers too slow for a visit: %v", errs)
+	}
+	for in, want := range map[string]time.Duration{"24h": 24 * time.Hour, "1d12h": 36 * time.Hour, "2w": 14 * 24 * time.Hour, "90m": 90 * time.Minute, "1.5d": 36 * time.Hour} {
+		if got, err := parseDuration(in); err != nil || got != want {
+			t.Errorf("parseDuration(%q) = %v, %v", in, got, err)
+		}
+	}
+}
+
+func TestDecode(t *testing.T) {
+	var last Progress
+	calls := 0
+	in := web.SamplePages
+	pg, err := Decode(context.Background(), bytes.NewReader(in), "sample.csv", int64(len(in)), func(p Progress) { last, calls = p, calls+1 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pg) != 3000 {
+		t.Errorf("%d pages", len(pg))
+	}
+	if last.Bytes != int64(len(in)) || last.Total != int64(len(in)) || last.Rows != 3001 || calls < 2 {
+		t.Errorf("last progress %+v after %d calls", last, calls)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, in           string
+		line               int
+		field, msg         string
+		before, mark, text string
+	}{
+		{name: "rate", in: "url,host,changes_per_day\nhttps://a/1,a,1\nhttps://a/2,a,2\nhttps://a/3,a,often\n",
+			line: 4, field: "changes_per_day", msg: `"often" is not`, before: "https://a/3,a,", mark: "often", text: "https://a/3,a,often"},
+		{name: "quoted", in: "url,changes_per_day,weight\nhttps://a/1,1,1\n\"https://a/2\",\"x\"\"y\",1\n",
+			line: 3, field: "changes_per_day", mark: `"x""y"`},
+		{name: "duplicate", in: "url,changes_per_day\nhttps://a/1,1\nhttps://a/1,2\n", line: 3, field: "url", msg: "already appears on line 2"},
+		{name: "header", in: "url,time,changed\nhttps://a/1,2024-01-01T00:00:00Z,1\n", line: 1, msg: "missing column changes_per_day"},
+		{name: "empty", in: "", msg: "empty"},
+		{name: "gzip", in: "\x1f\x8b\x08\x00", msg: "gzip"},
+		{name: "weights", in: "url,changes_per_day,weight\nhttps://a/1,1,0\n", msg: "weight 0"},
+		{name: "fast", in: "url,changes_per_day\nhttps://a/1,1e300\n", msg: "more than"},
+	} {
+		_, err := Decode(context.Background(), strings.NewReader(c.in), c.name+".csv", 0, nil)
+		var ie *InputError
+		if !errors.As(err, &ie) {
+			t.Errorf("%s: error %v is not an *InputError", c.name, err)
+			continue
+		}
+		if ie.File != c.name+".csv" || ie.Line != c.line || ie.Field != c.field || !strings.Contains(ie.Msg, c.msg) {
+			t.Errorf("%s: %+v", c.name, ie)
+		}
+		if c.mark != "" && (ie.Mark != c.mark || (c.before != "" && ie.Before != c.before)) {
+			t.Errorf("%s: marked %q|%q|%q", c.name, ie.Before, ie.Mark, ie.After)
+		}
+		if c.text != "" && ie.Text != c.text {
+			t.Errorf("%s: quoted %q", c.name, ie.Text)
+		}
+	}
+}
+
+// TestDecodeFarLine: the line quoted is the one named, deep in a big file.
+func TestDecodeFarLine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("url,changes_per_day\n")
+	for i := range 200000 {
+		if i == 150000 {
+			b.WriteString("https://x.example/bad,-3\n")
+			continue
+		}
+		b.WriteString("https://x.example/" + strings.Repeat("p", i%40) + "/" + strconv.Itoa(i) + ",1\n")
+	}
+	_, err := Decode(context.Background(), strings.NewReader(b.String()), "big.csv", 0, nil)
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Line != 150002 || ie.Text != "https://x.example/bad,-3" || ie.Mark != "-3" {
+		t.Fatalf("%#v", err)
+	}
+}
+
+func TestDecodeCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	_, err := Decode(ctx, bytes.NewReader(bytes.Repeat(web.SamplePages, 20)), "big.csv", 0, func(Progress) {
+		if n++; n == 3 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled read: %v", err)
+	}
+}
+
+func TestSplitField(t *testing.T) {
+	for _, c := range []struct {
+		line                string
+		col                 int
+		before, mark, after string
+	}{
+		{"a,b,c", 2, "a,", "b", ",c"},
+		{"a,b,c", 3, "a,b,", "c", ""},
+		{`"x,y",b`, 1, "", `"x,y"`, ",b"},
+		{"a,b", 5, "a,b", "", ""},
+		{"a,b", 0, "a,b", "", ""},
+	} {
+		b, m, a := splitField(c.line, c.col)
+		if b != c.before || m != c.mark || a != c.after {
+			t.Errorf("splitField(%q, %d) = %q %q %q", c.line, c.col, b, m, a)
+		}
+	}
+	long := strings.Repeat("é", 300) + ",bad"
+	b, m, _ := splitField(long, 2)
+	if m != "bad" || !strings.HasPrefix(b, "…") || len([]rune(b)) > quoteMax/2+2 {
+		t.Errorf("long line cut to %q %q", b, m)
+	}
+}
+
+func samplePages(t *testing.T) []pages.Page {
+	t.Helper()
+	pg, err := pages.Read(bytes.NewReader(web.SamplePages), web.SampleName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pg
+}
+
+func TestWire(t *testing.T) {
+	pg := samplePages(t)
+	d := newDataset("s", 0, true, pg, nil)
+	q, _ := defaultForm().request()
+	q.Seq, q.Stages, q.Known = 7, allStages, map[int]float64{10: 0.5}
+	b, err := packJob(q, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q2, pg2, err := unpackJob(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(q, q2) || len(pg2) != len(pg) {
+		t.Fatalf("job round trip: %+v → %+v", q, q2)
+	}
+	for i := range pg {
+		if pg2[i].Rate != pg[i].Rate || pg2[i].Weight != pg[i].Weight || pg2[i].Host != "h"+strconv.Itoa(int(d.hostOf[i])) || pg2[i].URL != strconv.Itoa(i+1) {
+			t.Fatalf("page %d: %+v → %+v", i, pg[i], pg2[i])
+		}
+	}
+	for k := range len(b) {
+		if _, _, err := unpackJob(b[:k]); err == nil {
+			t.Fatalf("a job cut to %d bytes decodes", k)
+		}
+		if k > 64 {
+			break
+		}
+	}
+	var stages []*Stage
+	Compute(context.Background(), pg, q, func(s *Stage) { stages = append(stages, s) })
+	for _, s := range stages {
+		if s.Plan != nil {
+			s.Plan.Values["inf"] = math.Inf(1) // age can be infinite
+		}
+		b, err := packStage(s)
+		if err != nil {
+			t.Fatalf("%s: %v", s.Kind, err)
+		}
+		s2, err := unpackStage(b)
+		if err != nil {
+			t.Fatalf("%s: %v", s.Kind, err)
+		}
+		if !reflect.DeepEqual(s, s2) {
+			t.Errorf("%s stage round trip differs", s.Kind)
+		}
+	}
+	if _, err := unpackStage([]byte("FPW1garbage")); err == nil {
+		t.Error("garbage decodes")
+	}
+}
+
+func TestCompute(t *testing.T) {
+	pg := samplePages(t)
+	q, _ := defaultForm().request()
+	q.Seq, q.Stages = 3, allStages
+	got := map[string]*Stage{}
+	var kinds []string
+	Compute(context.Background(), pg, q, func(s *Stage) {
+		if s.Seq != 3 {
+			t.Errorf("stage of job %d", s.Seq)
+		}
+		if s.Kind != "progress" {
+			kinds = append(kinds, s.Kind)
+			got[s.Kind] = s
+		}
+	})
+	if !slices.Equal(kinds, []string{"plan", "sweep", "target", "done"}) {
+		t.Fatalf("stages %v", kinds)
+	}
+	p := got["plan"].Plan
+	if p.Budget != SampleBudget || len(p.Visits) != len(pg) || len(p.HostLoad) != 36 || p.Violations != 0 {
+		t.Errorf("plan: budget %d, %d visits, %d hosts, %d violations", p.Budget, len(p.Visits), len(p.HostLoad), p.Violations)
+	}
+	if !(p.Values["wp"] <= p.Values["psp"]+1e-12 && p.Values["nonpolite"] <= p.Values["wp"]+1e-12) {
+		t.Errorf("bounds out of order: %v", p.Values)
+	}
+	var total float64
+	for h, load := range p.HostLoad {
+		total += load
+		if load > p.HostCap[h]+1e-9 {
+			t.Errorf("psp overloads host %d: %v > %v", h, load, p.HostCap[h])
+		}
+	}
+	if math.Abs(total+float64(p.Dropped)-float64(SampleBudget)) > 1e-9 {
+		t.Errorf("psp makes %v visits and drops %d of %d", total, p.Dropped, SampleBudget)
+	}
+	sw := got["sweep"].Sweep
+	if len(sw.Budgets) != len(sweepFactors) || !slices.IsSorted(sw.Budgets) || len(sw.Points) < 9*len(sweepFactors) {
+		t.Errorf("sweep budgets %v, %d points", sw.Budgets, len(sw.Points))
+	}
+	tr := got["target"].Target
+	if tr.Unreachable || tr.Budget <= SampleBudget || tr.Freshness < 0.9 || tr.Runs == 0 {
+		t.Fatalf("target %+v", tr)
+	}
+	// One fewer visit does not reach it (the search stops within 5%).
+	lower := int(float64(tr.Budget) / 1.05)
+	q2 := q
+	q2.Budget, q2.Stages = lower, StagePlan
+	Compute(context.Background(), pg, q2, func(s *Stage) {
+		if s.Kind == "plan" && 1-s.Plan.Values["psp"] >= 0.9 {
+			t.Errorf("at %d visits psp already reaches 90%% (%v); the search found %d", lower, 1-s.Plan.Values["psp"], tr.Budget)
+		}
+	})
+
+	// A target no polite plan reaches.
+	q3 := q
+	q3.Target, q3.Stages = 0.9999, StageTarget
+	Compute(context.Background(), pg, q3, func(s *Stage) {
+		if s.Kind == "target" && (!s.Target.Unreachable || s.Target.MaxBudget == 0) {
+			t.Errorf("99.99%%: %+v", s.Target)
+		}
+	})
+	// Under age, there is no freshness target.
+	q4 := q
+	q4.Objective, q4.Stages = "age", StageTarget
+	Compute(context.Background(), pg, q4, func(s *Stage) {
+		if s.Kind == "target" && !s.Target.Age {
+			t.Errorf("age target: %+v", s.Target)
+		}
+	})
+	// Errors come as a stage.
+	q5 := q
+	q5.Politeness, q5.Horizon = 100, 50
+	var errStage *Stage
+	Compute(context.Background(), pg, q5, func(s *Stage) {
+		if s.Kind == "error" {
+			errStage = s
+		}
+	})
+	if errStage == nil || !strings.Contains(errStage.Note, "politeness") {
+		t.Errorf("bad parameters: %+v", errStage)
+	}
+}
+
+func TestComputeCancel(t *testing.T) {
+	pg := samplePages(t)
+	q, _ := defaultForm().request()
+	q.Stages = allStages
+	ctx, cancel := context.WithCancel(context.Background())
+	var kinds []string
+	Compute(ctx, pg, q, func(s *Stage) {
+		kinds = append(kinds, s.Kind)
+		if s.Kind == "plan" {
+			cancel()
+		}
+	})
+	if slices.Contains(kinds, "done") || slices.Contains(kinds, "target") || slices.Contains(kinds, "error") {
+		t.Errorf("a cancelled job went on: %v", kinds)
+	}
+}
+
+func TestNamePages(t *testing.T) {
+	d := newDataset("x", 0, false, []pages.Page{{URL: "https://a/1", Host: "a"}, {URL: "https://a/2", Host: "a"}}, nil)
+	got := namePages("page 2 (2): crawl delay 9e9 s is not between 0 and the horizon; page 7 (7)", d)
+	if got != "page 2 (https://a/2): crawl delay 9e9 s is not between 0 and the horizon; page 7 (7)" {
+		t.Error(got)
+	}
+}
+
+func TestContainsFold(t *testing.T) {
+	for _, c := range []struct {
+		s, sub string
+		want   bool
+	}{
+		{"https://News.Example.com/a", "news.example", true},
+		{"abc", "", true},
+		{"abc", "abcd", false},
+		{"aab", "ab", true},
+		{"ABC", "bc", true},
+		{"abc", "x", false},
+	} {
+		if got := containsFold(c.s, c.sub); got != c.want {
+			t.Errorf("containsFold(%q, %q) = %v", c.s, c.sub, got)
+		}
+	}
+}

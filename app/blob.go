@@ -1,0 +1,91 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// blobChunk is how much of a file is read at a time.
+const blobChunk = 1 << 20
+
+// blobReader reads a browser Blob (a dropped or chosen File) a slice at a
+// time: File.slice(off, off+1 MiB).arrayBuffer(), copied into Go. Each
+// slice is awaited, so the page runs between them; the file is never held
+// whole.
+type blobReader struct {
+	ctx  context.Context
+	blob goapp.Value
+	size int64
+	off  int64
+	buf  []byte
+}
+
+func newBlobReader(ctx context.Context, blob goapp.Value) *blobReader {
+	return &blobReader{ctx: ctx, blob: blob, size: int64(blob.Get("size").Float())}
+}
+
+func (b *blobReader) Read(p []byte) (int, error) {
+	if len(b.buf) == 0 {
+		if b.off >= b.size {
+			return 0, io.EOF
+		}
+		chunk, err := b.next()
+		if err != nil {
+			return 0, err
+		}
+		b.buf = chunk
+	}
+	n := copy(p, b.buf)
+	b.buf = b.buf[n:]
+	return n, nil
+}
+
+// next reads the next slice, waiting for the browser's promise.
+func (b *blobReader) next() ([]byte, error) {
+	end := min(b.off+blobChunk, b.size)
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	var ok, fail goapp.Func
+	ok = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		u8 := goapp.Window().Get("Uint8Array").New(args[0])
+		data := make([]byte, u8.Length())
+		goapp.CopyBytesToGo(data, u8)
+		done <- result{data: data}
+		return nil
+	})
+	fail = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		msg := "the browser could not read the file"
+		if len(args) > 0 && args[0].Truthy() {
+			msg += ": " + args[0].Call("toString").String()
+		}
+		done <- result{err: errors.New(msg)}
+		return nil
+	})
+	release := func() {
+		ok.Release()
+		fail.Release()
+	}
+	b.blob.Call("slice", b.off, end).Call("arrayBuffer").Call("then", ok, fail)
+	select {
+	case r := <-done:
+		release()
+		if r.err != nil {
+			return nil, r.err
+		}
+		b.off = end
+		return r.data, nil
+	case <-b.ctx.Done():
+		// The promise still settles: release its callbacks once it has.
+		go func() {
+			<-done
+			release()
+		}()
+		return nil, b.ctx.Err()
+	}
+}

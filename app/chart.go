@@ -1,0 +1,327 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// svgNS is the SVG namespace: every SVG element needs it (go-app #890),
+// and Class() does nothing on SVG elements (#919), so they are styled
+// with presentation attributes only.
+const svgNS = "http://www.w3.org/2000/svg"
+
+// Kinds of series.
+const (
+	kindPoints   = iota // a circle per point
+	kindLine            // a polyline through the points, with markers
+	kindRects           // a rectangle per point, from (X, Y) to (X2, Y2)
+	kindSegments        // a line per point, from (X, Y) to (X2, Y2)
+)
+
+// chartSpec describes a chart completely; the chart component draws it.
+// Version comes first: a new spec differs from the old one in its first
+// field, so go-app's comparison of the component's fields stops there.
+type chartSpec struct {
+	Version        uint64
+	ID             string
+	Title, Desc    string
+	W, H           float64
+	Left, Right    float64 // margins in pixels
+	Top, Bottom    float64
+	X, Y           scale
+	XLabel, YLabel string
+	XTicks, YTicks []tick // nil: the scales' own
+	Series         []series
+	Marks          []mark
+	Legend         []legendItem
+	Note           string // a line under the chart
+	Empty          string // shown instead of the plot when there is nothing to draw
+}
+
+type series struct {
+	Name    string
+	Kind    int
+	Color   string
+	Dash    string // stroke-dasharray, "" for solid
+	Width   float64
+	R       float64 // circle radius
+	Opacity float64 // 0 means 1
+	Plain   bool    // a line without markers
+	Points  []point
+}
+
+// point is a datum in data coordinates; X2, Y2 are the far corner of a
+// rectangle or the end of a segment.
+type point struct {
+	X, Y, X2, Y2 float64
+	Title        string // the hover text
+}
+
+// mark is a reference line across the plot: vertical at X (Axis 'x') or
+// horizontal at Y (Axis 'y').
+type mark struct {
+	Axis  byte
+	V     float64
+	Label string
+	Color string
+	Dash  string
+	Low   bool // the label at the foot of a vertical line, not its top
+}
+
+type legendItem struct {
+	Label       string
+	Color, Dash string
+	Shape       string // "line", "dot" or "box"
+}
+
+// chart draws a chartSpec as inline SVG.
+type chart struct {
+	goapp.Compo
+	Spec *chartSpec
+}
+
+func (c *chart) Render() goapp.UI {
+	return renderChart(c.Spec)
+}
+
+func svg(tag string) goapp.HTMLElem { return goapp.Elem(tag).XMLNS(svgNS) }
+
+func f1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// renderChart draws s: axes with ticks and labels, series, reference
+// marks, a legend, and a <title> for every point a pointer can rest on.
+func renderChart(s *chartSpec) goapp.UI {
+	if s == nil {
+		return goapp.Div().Class("chart", "chart-empty")
+	}
+	id := s.ID
+	root := svg("svg").
+		Attr("viewBox", "0 0 "+f1(s.W)+" "+f1(s.H)).
+		Attr("width", f1(s.W)).Attr("height", f1(s.H)).
+		Attr("role", "img").
+		Attr("aria-labelledby", id+"-title "+id+"-desc").
+		Attr("font-family", "system-ui, sans-serif").
+		Attr("font-size", "11").
+		ID(id + "-svg")
+	kids := []goapp.UI{
+		svg("title").ID(id + "-title").Text(s.Title),
+		svg("desc").ID(id + "-desc").Text(s.Desc),
+		svg("rect").Attr("x", "0").Attr("y", "0").Attr("width", f1(s.W)).Attr("height", f1(s.H)).Attr("fill", "#ffffff"),
+	}
+	x0, x1 := s.Left, s.W-s.Right
+	y0, y1 := s.Top, s.H-s.Bottom
+	if s.Empty != "" {
+		kids = append(kids, svg("text").Attr("x", f1((x0+x1)/2)).Attr("y", f1((y0+y1)/2)).
+			Attr("text-anchor", "middle").Attr("fill", "#52625c").Attr("font-size", "13").Text(s.Empty))
+		return goapp.Figure().Class("chart").ID(id).Body(root.Body(kids...), caption(s))
+	}
+	kids = append(kids, axes(s)...)
+	for _, m := range s.Marks {
+		kids = append(kids, drawMark(s, m))
+	}
+	for _, sr := range s.Series {
+		kids = append(kids, drawSeries(s, sr))
+	}
+	kids = append(kids, legend(s)...)
+	return goapp.Figure().Class("chart").ID(id).Body(root.Body(kids...), caption(s))
+}
+
+func caption(s *chartSpec) goapp.UI {
+	return goapp.FigCaption().Body(
+		goapp.Strong().Text(s.Title),
+		goapp.If(s.Note != "", goapp.Span().Class("chart-note").Text(" "+s.Note)),
+	)
+}
+
+// axes draws the plot frame, the grid, the ticks and the axis titles.
+func axes(s *chartSpec) []goapp.UI {
+	x0, x1 := s.Left, s.W-s.Right
+	y0, y1 := s.Top, s.H-s.Bottom
+	grid := "#e4ece8"
+	ink := "#52625c"
+	var out []goapp.UI
+	xt, yt := s.XTicks, s.YTicks
+	if xt == nil {
+		xt = s.X.Ticks()
+	}
+	if yt == nil {
+		yt = s.Y.Ticks()
+	}
+	for _, t := range xt {
+		px := s.X.At(t.V)
+		if px < x0-0.5 || px > x1+0.5 {
+			continue
+		}
+		out = append(out, line(px, y0, px, y1, grid, "", 1))
+		if !t.Minor {
+			out = append(out, line(px, y1, px, y1+4, ink, "", 1),
+				text(px, y1+16, "middle", t.Label, ink))
+		}
+	}
+	for _, t := range yt {
+		py := s.Y.At(t.V)
+		if py < y0-0.5 || py > y1+0.5 {
+			continue
+		}
+		out = append(out, line(x0, py, x1, py, grid, "", 1))
+		if !t.Minor {
+			out = append(out, line(x0-4, py, x0, py, ink, "", 1),
+				text(x0-7, py+3.5, "end", t.Label, ink))
+		}
+	}
+	// Zero bands are set apart by a dashed line: 0 is not on the log scale.
+	if s.X.Log && s.X.ZeroBand > 0 {
+		px := s.X.R0 - s.X.ZeroBand*0.25
+		out = append(out, line(px, y0, px, y1, "#b8c6c0", "2 3", 1))
+	}
+	if s.Y.Log && s.Y.ZeroBand > 0 {
+		py := s.Y.R0 + s.Y.ZeroBand*0.25
+		out = append(out, line(x0, py, x1, py, "#b8c6c0", "2 3", 1))
+	}
+	out = append(out,
+		line(x0, y1, x1, y1, ink, "", 1),
+		line(x0, y0, x0, y1, ink, "", 1),
+		text((x0+x1)/2, s.H-6, "middle", s.XLabel, "#13201c"),
+		svg("text").Attr("transform", "translate(13 "+f1((y0+y1)/2)+") rotate(-90)").
+			Attr("text-anchor", "middle").Attr("fill", "#13201c").Text(s.YLabel),
+	)
+	return out
+}
+
+func line(xa, ya, xb, yb float64, color, dash string, width float64) goapp.HTMLElem {
+	l := svg("line").Attr("x1", f1(xa)).Attr("y1", f1(ya)).Attr("x2", f1(xb)).Attr("y2", f1(yb)).
+		Attr("stroke", color).Attr("stroke-width", strconv.FormatFloat(width, 'f', -1, 64))
+	if dash != "" {
+		l = l.Attr("stroke-dasharray", dash)
+	}
+	return l
+}
+
+func text(x, y float64, anchor, s, color string) goapp.HTMLElem {
+	return svg("text").Attr("x", f1(x)).Attr("y", f1(y)).Attr("text-anchor", anchor).Attr("fill", color).Text(s)
+}
+
+func drawMark(s *chartSpec, m mark) goapp.UI {
+	x0, x1 := s.Left, s.W-s.Right
+	y0, y1 := s.Top, s.H-s.Bottom
+	color := m.Color
+	if color == "" {
+		color = "#13201c"
+	}
+	if m.Axis == 'x' {
+		px := s.X.At(m.V)
+		if px < x0-0.5 || px > x1+0.5 {
+			return nil
+		}
+		ly := y0 + 10
+		if m.Low {
+			ly = y1 - 5
+		}
+		return svg("g").Body(
+			line(px, y0, px, y1, color, m.Dash, 1.2),
+			text(px+3, ly, "start", m.Label, color),
+		)
+	}
+	py := s.Y.At(m.V)
+	if py < y0-0.5 || py > y1+0.5 {
+		return nil
+	}
+	return svg("g").Body(
+		line(x0, py, x1, py, color, m.Dash, 1.2),
+		text(x0+4, py-4, "start", m.Label, color),
+	)
+}
+
+func drawSeries(s *chartSpec, sr series) goapp.UI {
+	op := sr.Opacity
+	if op == 0 {
+		op = 1
+	}
+	width := sr.Width
+	if width == 0 {
+		width = 1.5
+	}
+	g := svg("g").Attr("fill-opacity", strconv.FormatFloat(op, 'f', 2, 64))
+	var kids []goapp.UI
+	switch sr.Kind {
+	case kindPoints:
+		r := sr.R
+		if r == 0 {
+			r = 2.5
+		}
+		for _, p := range sr.Points {
+			kids = append(kids, svg("circle").
+				Attr("cx", f1(s.X.At(p.X))).Attr("cy", f1(s.Y.At(p.Y))).Attr("r", f1(r)).
+				Attr("fill", sr.Color).
+				Body(svg("title").Text(p.Title)))
+		}
+	case kindLine:
+		var pts strings.Builder
+		for k, p := range sr.Points {
+			if k > 0 {
+				pts.WriteByte(' ')
+			}
+			pts.WriteString(f1(s.X.At(p.X)) + "," + f1(s.Y.At(p.Y)))
+		}
+		pl := svg("polyline").Attr("points", pts.String()).Attr("fill", "none").
+			Attr("stroke", sr.Color).Attr("stroke-width", strconv.FormatFloat(width, 'f', -1, 64))
+		if sr.Dash != "" {
+			pl = pl.Attr("stroke-dasharray", sr.Dash)
+		}
+		kids = append(kids, pl.Body(svg("title").Text(sr.Name)))
+		for _, p := range sr.Points {
+			if sr.Plain {
+				break
+			}
+			kids = append(kids, svg("circle").
+				Attr("cx", f1(s.X.At(p.X))).Attr("cy", f1(s.Y.At(p.Y))).Attr("r", "3.5").
+				Attr("fill", sr.Color).Attr("stroke", "#ffffff").Attr("stroke-width", "1").
+				Body(svg("title").Text(p.Title)))
+		}
+	case kindRects:
+		for _, p := range sr.Points {
+			xa, xb := s.X.At(p.X), s.X.At(p.X2)
+			ya, yb := s.Y.At(p.Y), s.Y.At(p.Y2)
+			x, w := min(xa, xb), max(xa, xb)-min(xa, xb)
+			if p.X == p.X2 && sr.Width > 0 { // a bar sr.Width pixels wide
+				x, w = xa-sr.Width/2, sr.Width
+			}
+			y, h := min(ya, yb), max(ya, yb)-min(ya, yb)
+			kids = append(kids, svg("rect").
+				Attr("x", f1(x)).Attr("y", f1(y)).Attr("width", f1(max(w, 0.5))).Attr("height", f1(max(h, 0.5))).
+				Attr("fill", sr.Color).
+				Body(svg("title").Text(p.Title)))
+		}
+	case kindSegments:
+		for _, p := range sr.Points {
+			kids = append(kids, line(s.X.At(p.X), s.Y.At(p.Y), s.X.At(p.X2), s.Y.At(p.Y2), sr.Color, sr.Dash, width).
+				Body(svg("title").Text(p.Title)))
+		}
+	}
+	return g.Body(kids...)
+}
+
+// legend draws the legend in a row above the plot, wrapping as needed.
+func legend(s *chartSpec) []goapp.UI {
+	var out []goapp.UI
+	x, y := s.Left, 12.0
+	for _, it := range s.Legend {
+		w := 30 + 6.6*float64(len([]rune(it.Label)))
+		if x+w > s.W-4 && x > s.Left {
+			x, y = s.Left, y+15
+		}
+		switch it.Shape {
+		case "dot":
+			out = append(out, svg("circle").Attr("cx", f1(x+6)).Attr("cy", f1(y-4)).Attr("r", "3.5").Attr("fill", it.Color))
+		case "box":
+			out = append(out, svg("rect").Attr("x", f1(x+1)).Attr("y", f1(y-9)).Attr("width", "10").Attr("height", "10").Attr("fill", it.Color))
+		default:
+			out = append(out, line(x, y-4, x+14, y-4, it.Color, it.Dash, 2))
+		}
+		out = append(out, text(x+18, y, "start", it.Label, "#13201c"))
+		x += w
+	}
+	return out
+}

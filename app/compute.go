@@ -1,0 +1,399 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
+	"github.com/freshplan/freshplan/core/schedule"
+	"github.com/freshplan/freshplan/core/staleness"
+)
+
+// Stages says which results a request asks for.
+type Stages uint8
+
+const (
+	// StagePlan is every policy and bound at the chosen budget, and the
+	// chosen policy's visits per page and load per host.
+	StagePlan Stages = 1 << iota
+	// StageSweep is every policy and bound at budgets around the chosen one.
+	StageSweep
+	// StageTarget is the budget at which psp reaches the target freshness.
+	StageTarget
+
+	allStages = StagePlan | StageSweep | StageTarget
+)
+
+// Request is one planning job: the parameters, as the form gives them.
+type Request struct {
+	Seq        int
+	Horizon    float64 // seconds
+	Budget     int     // visits per horizon; 0 means Crawlers × Rate × Horizon
+	Crawlers   int
+	Rate       float64 // pages per second per crawler
+	Politeness float64 // seconds
+	Objective  string  // staleness or age
+	Model      string  // steady or horizon
+	Policy     string  // whose pages and hosts are shown
+	Target     float64 // freshness the budget search aims at, in (0, 1)
+	Stages     Stages
+	// Known is psp's freshness at budgets already planned, and MaxUseful
+	// the hosts' caps summed, from earlier results: the budget search
+	// starts from them.
+	Known     map[int]float64 `json:",omitempty"`
+	MaxUseful int             `json:",omitempty"`
+}
+
+// params returns the request's planning parameters.
+func (q Request) params() (plan.Params, error) {
+	p := plan.DefaultParams()
+	p.Horizon = time.Duration(q.Horizon * float64(time.Second))
+	p.Politeness = time.Duration(q.Politeness * float64(time.Second))
+	p.Budget, p.Crawlers, p.Rate = q.Budget, q.Crawlers, q.Rate
+	var err error
+	if p.Objective, err = staleness.ParseObjective(q.Objective); err != nil {
+		return p, err
+	}
+	if p.Model, err = staleness.ParseModel(q.Model); err != nil {
+		return p, err
+	}
+	if !slices.Contains(plan.Policies, q.Policy) {
+		return p, fmt.Errorf("unknown policy %q", q.Policy)
+	}
+	return p, nil
+}
+
+// Stage is one step of a job's results, sent as soon as it is ready.
+type Stage struct {
+	Seq     int
+	Kind    string // "progress", "plan", "sweep", "target", "error" or "done"
+	Note    string // what is being computed, or the error
+	Seconds float64
+	Plan    *PlanResult   `json:",omitempty"`
+	Sweep   *SweepResult  `json:",omitempty"`
+	Target  *TargetResult `json:",omitempty"`
+	// Names are, between the worker and the page, the names of the plan's
+	// values or of the sweep's points (sent as arrays: JSON has no ∞).
+	Names []string `json:",omitempty"`
+}
+
+// PlanResult is every policy and bound at one budget.
+type PlanResult struct {
+	Budget     int
+	Crawlers   int
+	Rate       float64
+	Policy     string
+	Values     map[string]float64 `json:"-"` // staleness (or age in seconds) by policy and bound; may be +Inf
+	Simulated  map[string]bool
+	Dropped    int // the policy's visits no crawler could make
+	Violations int // the policy's politeness violations (0)
+	MaxUseful  int // Σ of the hosts' caps: more visits than this no polite schedule makes
+	Seconds    plan.Seconds
+
+	// Per page, the policy's visits per horizon and staleness (or age);
+	// per host, its load (visits per horizon), cap and delay.
+	Visits, Stale                []float64 `json:"-"`
+	HostLoad, HostCap, HostDelay []float64 `json:"-"`
+}
+
+// SweepResult is every policy and bound at budgets around the chosen one.
+type SweepResult struct {
+	Budgets []int
+	Points  []plan.Point   `json:"-"`
+	Failed  map[int]string `json:",omitempty"` // budgets that could not be planned, and why
+}
+
+// TargetResult is the budget at which psp reaches the target freshness.
+type TargetResult struct {
+	Target      float64 // freshness aimed at
+	Budget      int     // the smallest budget found that reaches it (0 if none)
+	Freshness   float64 // psp's freshness at Budget (or at MaxBudget when unreachable)
+	Unreachable bool    // politeness caps freshness below the target
+	MaxBudget   int     // Σ caps, when unreachable
+	Runs        int     // plans computed to find it
+	Age         bool    // the objective is age: no freshness target
+}
+
+// sweepFactors are the budgets of the sweep, relative to the chosen one.
+var sweepFactors = []float64{0.125, 0.25, 0.5, 1, 2, 4}
+
+// maxSweepBudget keeps sweeps inside what every policy plans (Azar's
+// carousel builds at most this many slots).
+const maxSweepBudget = schedule.MaxCarouselSlots
+
+// Compute runs a request's stages on pages, sending each result to emit
+// as soon as it is ready, and a last stage "done" (or "error"). It stops
+// early when ctx ends.
+func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage)) {
+	fail := func(err error) {
+		if ctx.Err() != nil {
+			return
+		}
+		emit(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
+	}
+	params, err := q.params()
+	if err != nil {
+		fail(err)
+		return
+	}
+	progress := func(note string) { emit(&Stage{Seq: q.Seq, Kind: "progress", Note: note}) }
+	var cur *PlanResult
+	if q.Stages&StagePlan != 0 {
+		progress("planning every policy")
+		start := time.Now()
+		p := params
+		p.Policy = "none" // no schedule kept: the app shows allocations and values
+		pl, err := plan.Run(ctx, pg, p)
+		if err != nil {
+			fail(err)
+			return
+		}
+		cur = planResult(pl, q.Policy)
+		emit(&Stage{Seq: q.Seq, Kind: "plan", Plan: cur, Seconds: time.Since(start).Seconds()})
+	}
+	var sweep *SweepResult
+	if q.Stages&StageSweep != 0 && ctx.Err() == nil {
+		start := time.Now()
+		sweep = runSweep(ctx, pg, params, cur, progress)
+		if ctx.Err() != nil {
+			return
+		}
+		emit(&Stage{Seq: q.Seq, Kind: "sweep", Sweep: sweep, Seconds: time.Since(start).Seconds()})
+	}
+	if q.Stages&StageTarget != 0 && ctx.Err() == nil {
+		start := time.Now()
+		t, err := findBudget(ctx, pg, params, q, cur, sweep, progress)
+		if err != nil {
+			fail(err)
+			return
+		}
+		emit(&Stage{Seq: q.Seq, Kind: "target", Target: t, Seconds: time.Since(start).Seconds()})
+	}
+	if ctx.Err() == nil {
+		emit(&Stage{Seq: q.Seq, Kind: "done"})
+	}
+}
+
+// planResult extracts what the page shows of a plan.
+func planResult(pl *plan.Plan, policy string) *PlanResult {
+	r := &PlanResult{Budget: pl.Params.Budget, Crawlers: pl.Params.Crawlers, Rate: pl.Params.Rate, Policy: policy,
+		Values: map[string]float64{}, Simulated: map[string]bool{}, Seconds: pl.Seconds}
+	for name, res := range pl.Results {
+		r.Values[name] = res.Value
+		r.Simulated[name] = res.Simulated
+	}
+	res := pl.Results[policy]
+	if res == nil {
+		res = pl.Results["psp"]
+		r.Policy = "psp"
+	}
+	r.Dropped, r.Violations = res.Dropped, res.Violations
+	r.Visits, r.Stale = res.Visits, res.Page
+	m := len(pl.Hosts)
+	r.HostLoad, r.HostCap, r.HostDelay = make([]float64, m), make([]float64, m), make([]float64, m)
+	for i, x := range res.Visits {
+		r.HostLoad[pl.HostOf[i]] += x
+	}
+	for h, host := range pl.Hosts {
+		r.HostCap[h], r.HostDelay[h] = float64(host.Cap), host.Delay
+		r.MaxUseful += host.Cap
+	}
+	return r
+}
+
+// sweepBudgets returns the budgets of the sweep around b, ascending,
+// without b itself when skip is set.
+func sweepBudgets(b int, skip bool) []int {
+	var out []int
+	for _, f := range sweepFactors {
+		x := int(math.Round(f * float64(b)))
+		if x < 1 || x > maxSweepBudget || (skip && f == 1) {
+			continue
+		}
+		if len(out) == 0 || out[len(out)-1] != x {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// runSweep plans every policy at the budgets around the chosen one; the
+// chosen budget's values come from cur when it was just planned.
+func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *PlanResult, progress func(string)) *SweepResult {
+	b := params.Budget
+	if cur != nil {
+		b = cur.Budget
+	} else if b == 0 {
+		b = int(math.Floor(float64(params.Crawlers) * params.Rate * params.Horizon.Seconds()))
+	}
+	budgets := sweepBudgets(b, cur != nil)
+	out := &SweepResult{}
+	for k, x := range budgets {
+		if ctx.Err() != nil {
+			return out
+		}
+		progress(sprintf("sweeping budgets: %d of %d (%s visits)", k+1, len(budgets), fmtInt(int64(x))))
+		q := atBudget(params, x)
+		pts, err := plan.Sweep(ctx, pg, q, []int{x})
+		if err != nil {
+			if out.Failed == nil {
+				out.Failed = map[int]string{}
+			}
+			out.Failed[x] = err.Error()
+			continue
+		}
+		out.Budgets = append(out.Budgets, x)
+		out.Points = append(out.Points, pts...)
+	}
+	if cur != nil {
+		out.Budgets = append(out.Budgets, cur.Budget)
+		for _, name := range append(slices.Clone(plan.Policies), plan.Bounds...) {
+			if v, ok := cur.Values[name]; ok {
+				out.Points = append(out.Points, plan.Point{Budget: cur.Budget, Name: name, Value: v})
+			}
+		}
+	}
+	sort.Ints(out.Budgets)
+	sort.SliceStable(out.Points, func(i, j int) bool { return out.Points[i].Budget < out.Points[j].Budget })
+	return out
+}
+
+// atBudget returns params at budget x: with crawlers given, the same
+// crawlers, each as fast as the budget needs.
+func atBudget(params plan.Params, x int) plan.Params {
+	q := params
+	q.Budget = x
+	if q.Crawlers > 0 {
+		q.Rate = float64(x) / (float64(q.Crawlers) * q.Horizon.Seconds())
+	}
+	return q
+}
+
+// findBudget searches the smallest budget at which psp's freshness
+// reaches target: from the budgets already planned, doubling or halving
+// to bracket it, then bisecting (geometrically) to within 5%.
+func findBudget(ctx context.Context, pg []pages.Page, params plan.Params, req Request,
+	cur *PlanResult, sweep *SweepResult, progress func(string)) (*TargetResult, error) {
+	target := req.Target
+	t := &TargetResult{Target: target}
+	if params.Objective == staleness.Age {
+		t.Age = true
+		return t, nil
+	}
+	known := map[int]float64{} // budget → psp freshness
+	for b, f := range req.Known {
+		known[b] = f
+	}
+	maxUseful := req.MaxUseful
+	if cur != nil {
+		known[cur.Budget] = 1 - cur.Values["psp"]
+		maxUseful = cur.MaxUseful
+	}
+	if sweep != nil {
+		for _, p := range sweep.Points {
+			if p.Name == "psp" {
+				known[p.Budget] = 1 - p.Value
+			}
+		}
+	}
+	fresh := func(b int) (float64, error) {
+		if f, ok := known[b]; ok {
+			return f, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		progress(sprintf("finding the budget for %s freshness: plan %d (%s visits)", fmtPct(target, 0), t.Runs+1, fmtInt(int64(b))))
+		q := atBudget(params, b)
+		q.Policy, q.Compare = "none", []string{} // psp and the bounds only
+		pl, err := plan.Run(ctx, pg, q)
+		if err != nil {
+			return 0, err
+		}
+		t.Runs++
+		if maxUseful == 0 {
+			for _, h := range pl.Hosts {
+				maxUseful += h.Cap
+			}
+		}
+		f := 1 - pl.Results["psp"].Value
+		known[b] = f
+		return f, nil
+	}
+	if len(known) == 0 {
+		b := params.Budget
+		if b == 0 {
+			b = max(1, int(float64(params.Crawlers)*params.Rate*params.Horizon.Seconds()))
+		}
+		if _, err := fresh(b); err != nil {
+			return nil, err
+		}
+	}
+	// Bracket: lo below the target, hi reaching it.
+	lo, hi := 0, 0
+	budgets := make([]int, 0, len(known))
+	for b := range known {
+		budgets = append(budgets, b)
+	}
+	sort.Ints(budgets)
+	for _, b := range budgets {
+		if known[b] >= target {
+			hi = b
+			break
+		}
+		lo = b
+	}
+	limit := min(math.MaxInt32, max(maxUseful, 1))
+	for hi == 0 {
+		next := min(2*lo, limit)
+		if next <= lo {
+			f, err := fresh(limit)
+			if err != nil {
+				return nil, err
+			}
+			t.Unreachable, t.MaxBudget, t.Freshness = true, limit, f
+			return t, nil
+		}
+		f, err := fresh(next)
+		if err != nil {
+			return nil, err
+		}
+		if f >= target {
+			hi = next
+		} else {
+			lo = next
+		}
+	}
+	for lo == 0 && hi > 1 {
+		next := max(1, hi/2)
+		f, err := fresh(next)
+		if err != nil {
+			return nil, err
+		}
+		if f >= target {
+			hi = next
+		} else {
+			lo = next
+		}
+	}
+	for lo > 0 && float64(hi) > 1.05*float64(lo) && hi-lo > 1 {
+		mid := int(math.Round(math.Sqrt(float64(lo) * float64(hi))))
+		mid = min(max(mid, lo+1), hi-1)
+		f, err := fresh(mid)
+		if err != nil {
+			return nil, err
+		}
+		if f >= target {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	t.Budget, t.Freshness = hi, known[hi]
+	return t, nil
+}

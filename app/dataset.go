@@ -1,0 +1,92 @@
+package app
+
+import (
+	"math"
+	"sync/atomic"
+
+	"github.com/freshplan/freshplan/core/pages"
+)
+
+// versions numbers every view the page builds, so a child component sees
+// a new view by its first field alone (see chartSpec and tableSource).
+var versions atomic.Uint64
+
+func nextVersion() uint64 { return versions.Add(1) }
+
+// dataset is a pages table the page has read, with its hosts indexed in
+// the order planning indexes them (first appearance).
+type dataset struct {
+	name      string
+	size      int64 // bytes read
+	sample    bool
+	pages     []pages.Page
+	hostOf    []int32
+	hosts     []string
+	hostPages []int
+	// Change rates: the smallest and largest positive, and how many are 0.
+	minRate, maxRate float64
+	zeroRates        int
+}
+
+// newDataset indexes pages; breathe is called every few thousand pages
+// (the browser uses it to yield).
+func newDataset(name string, size int64, sample bool, pg []pages.Page, breathe func()) *dataset {
+	d := &dataset{name: name, size: size, sample: sample, pages: pg, hostOf: make([]int32, len(pg)),
+		minRate: math.Inf(1)}
+	index := map[string]int32{}
+	for i, p := range pg {
+		h, ok := index[p.Host]
+		if !ok {
+			h = int32(len(d.hosts))
+			index[p.Host] = h
+			d.hosts = append(d.hosts, p.Host)
+			d.hostPages = append(d.hostPages, 0)
+		}
+		d.hostOf[i] = h
+		d.hostPages[h]++
+		switch {
+		case p.Rate > 0:
+			d.minRate = math.Min(d.minRate, p.Rate)
+			d.maxRate = math.Max(d.maxRate, p.Rate)
+		default:
+			d.zeroRates++
+		}
+		if breathe != nil && i%8192 == 8191 {
+			breathe()
+		}
+	}
+	if math.IsInf(d.minRate, 1) {
+		d.minRate = 0
+	}
+	return d
+}
+
+// containsFold reports whether sub (already lower-case) occurs in s,
+// ignoring the case of ASCII letters, without allocating.
+func containsFold(s, sub string) bool {
+	n := len(sub)
+	if n == 0 {
+		return true
+	}
+	first := sub[0]
+	for i := 0; i+n <= len(s); i++ {
+		if lowerASCII(s[i]) != first {
+			continue
+		}
+		k := 1
+		for k < n && lowerASCII(s[i+k]) == sub[k] {
+			k++
+		}
+		if k == n {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}

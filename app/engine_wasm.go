@@ -1,0 +1,145 @@
+//go:build wasm
+
+package app
+
+import "syscall/js"
+
+// workerURL is the planner's web worker: it runs this same program,
+// which plans the jobs it is sent (see ServeWorker).
+const workerURL = "/web/worker.js"
+
+// workerEngine runs jobs in a web worker, so the page never waits for a
+// plan. A job superseded while it runs is abandoned with its worker (Go
+// in the worker cannot be interrupted) and a fresh worker takes the next.
+type workerEngine struct {
+	w      js.Value
+	inbox  chan inbound // stages in the order they came, for one goroutine
+	onMsg  js.Func
+	onErr  js.Func
+	busy   bool
+	seq    int
+	emit   func(*Stage)
+	data   *dataset
+	last   Request
+	broken bool
+	local  inProcess
+}
+
+func newEngine(async func(func())) engine {
+	if js.Global().Get("Worker").IsUndefined() {
+		return &inProcess{async: async}
+	}
+	e := &workerEngine{inbox: make(chan inbound, 1024), local: inProcess{async: async}}
+	e.onMsg = js.FuncOf(e.message)
+	e.onErr = js.FuncOf(e.failure)
+	e.spawn()
+	go e.deliver()
+	return e
+}
+
+// inbound is a stage as the worker sent it, with the job it belongs to.
+type inbound struct {
+	b    []byte
+	seq  int
+	emit func(*Stage)
+	d    *dataset
+}
+
+// deliver decodes and hands on the stages one at a time, in order: emit
+// may take a while (and yield to the page) without reordering them.
+func (e *workerEngine) deliver() {
+	for m := range e.inbox {
+		s, err := unpackStage(m.b)
+		if err != nil {
+			s = &Stage{Seq: m.seq, Kind: "error", Note: err.Error()}
+		}
+		if s.Seq != e.seq {
+			continue
+		}
+		if s.Kind == "done" || s.Kind == "error" {
+			e.busy = false
+		}
+		if s.Kind == "error" {
+			s.Note = namePages(s.Note, m.d)
+		}
+		m.emit(s)
+	}
+}
+
+func (e *workerEngine) spawn() {
+	e.w = js.Global().Get("Worker").New(workerURL)
+	e.w.Call("addEventListener", "message", e.onMsg)
+	e.w.Call("addEventListener", "error", e.onErr)
+}
+
+func (e *workerEngine) where() string {
+	if e.broken {
+		return "in the page (no worker)"
+	}
+	return "in a web worker"
+}
+
+func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
+	if e.broken {
+		e.local.run(q, d, emit)
+		return
+	}
+	if e.busy {
+		e.w.Call("terminate")
+		e.spawn()
+	}
+	e.seq, e.emit, e.data, e.last, e.busy = q.Seq, emit, d, q, true
+	b, err := packJob(q, d)
+	if err != nil {
+		e.busy = false
+		emit(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
+		return
+	}
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	msg := js.Global().Get("Object").New()
+	msg.Set("kind", "job")
+	msg.Set("buf", u8.Get("buffer"))
+	e.w.Call("postMessage", msg, []any{u8.Get("buffer")})
+}
+
+// message takes a stage from the worker and queues it for deliver, so
+// the event handler returns at once.
+func (e *workerEngine) message(this js.Value, args []js.Value) any {
+	data := args[0].Get("data")
+	switch data.Get("kind").String() {
+	case "stage":
+		u8 := js.Global().Get("Uint8Array").New(data.Get("buf"))
+		b := make([]byte, u8.Length())
+		js.CopyBytesToGo(b, u8)
+		e.inbox <- inbound{b: b, seq: e.seq, emit: e.emit, d: e.data}
+	case "log":
+		js.Global().Get("console").Call(data.Get("level").String(), "planner:", data.Get("text"))
+	case "fatal":
+		js.Global().Get("console").Call("error", "planner:", data.Get("text"))
+		e.fallback()
+	}
+	return nil
+}
+
+// failure is the worker's error event: its script or its WebAssembly
+// could not load. Jobs then run in the page.
+func (e *workerEngine) failure(this js.Value, args []js.Value) any {
+	if len(args) > 0 {
+		args[0].Call("preventDefault")
+	}
+	e.fallback()
+	return nil
+}
+
+func (e *workerEngine) fallback() {
+	if e.broken {
+		return
+	}
+	e.broken = true
+	e.w.Call("terminate")
+	if e.busy {
+		e.busy = false
+		e.local.run(e.last, e.data, e.emit)
+	}
+}

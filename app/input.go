@@ -1,0 +1,289 @@
+package app
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// Progress is how far reading an input has got.
+type Progress struct {
+	Bytes int64 // bytes read
+	Total int64 // the input's size, 0 when unknown
+	Rows  int64 // lines read
+}
+
+// format is one kind of input the app reads into pages.
+type format struct {
+	name string
+	// detect reports, from the header line, whether the input is of this
+	// format.
+	detect func(header []string) bool
+	read   func(r io.Reader, file string) ([]pages.Page, error)
+}
+
+// formats are the inputs Decode knows, tried in order on the first line.
+// Observation logs and web-archive indexes (core/observe, core/estimate)
+// plug in here: a detect on their header and a read that estimates the
+// rates and returns the pages table.
+var formats = []format{
+	{name: "pages table", detect: pages.IsTable, read: pages.Read},
+}
+
+// Decode reads an input file into pages, reporting progress as it goes
+// (progress is called after every read, at most 64 KiB apart; it may block
+// to let the browser breathe). It stops with ctx's error when ctx ends.
+// Errors locate the problem: an *InputError with the line, the column and
+// the text of the offending line when the file has one.
+func Decode(ctx context.Context, r io.Reader, name string, size int64, progress func(Progress)) ([]pages.Page, error) {
+	cr := &countingReader{ctx: ctx, r: r, total: size, progress: progress}
+	br := bufio.NewReaderSize(cr, 64<<10)
+	f := detect(br)
+	pg, err := f.read(br, name)
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, cerr
+	}
+	if err != nil {
+		return nil, cr.locate(err, name)
+	}
+	if progress != nil {
+		progress(Progress{Bytes: cr.n, Total: max(size, cr.n), Rows: cr.lines})
+	}
+	if err := checkPages(pg, name); err != nil {
+		return nil, err
+	}
+	return pg, nil
+}
+
+// detect picks the format from the first non-blank line.
+func detect(br *bufio.Reader) format {
+	head, _ := br.Peek(br.Size())
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	for len(head) > 0 {
+		line := head
+		if k := bytes.IndexByte(head, '\n'); k >= 0 {
+			line, head = head[:k], head[k+1:]
+		} else {
+			head = nil
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		rec, err := csv.NewReader(bytes.NewReader(line)).Read()
+		if err != nil {
+			break
+		}
+		for _, f := range formats {
+			if f.detect(rec) {
+				return f
+			}
+		}
+		break
+	}
+	// The pages table's reader says best what is wrong with the input.
+	return formats[0]
+}
+
+// checkPages rejects what the planner would refuse anyway, with the page
+// named: rates and weights beyond plan's bounds, or no weight at all.
+func checkPages(pg []pages.Page, file string) error {
+	var wsum float64
+	for i, p := range pg {
+		switch {
+		case p.Rate > plan.MaxRate:
+			return &InputError{File: file, Msg: fmt.Sprintf("page %d (%s): %g changes per day is more than the %g freshplan plans for",
+				i+1, p.URL, p.Rate, plan.MaxRate)}
+		case p.Weight > plan.MaxWeight:
+			return &InputError{File: file, Msg: fmt.Sprintf("page %d (%s): weight %g is more than %g", i+1, p.URL, p.Weight, plan.MaxWeight)}
+		}
+		wsum += p.Weight
+	}
+	if !(wsum > 0) || math.IsInf(wsum, 1) {
+		return &InputError{File: file, Msg: "every page has weight 0: nothing to plan (give some pages a positive weight)"}
+	}
+	return nil
+}
+
+// InputError is a problem in an input file, located for the person who
+// has to fix it.
+type InputError struct {
+	File   string
+	Line   int    // 1-based, 0 when the file as a whole is at fault
+	Column int    // 1-based field number, 0 when unknown
+	Field  string // the column's name, when known
+	Msg    string
+	// Text is the offending line (cut to a readable length) when known;
+	// Before, Mark and After split it around the offending field.
+	Text                string
+	Before, Mark, After string
+}
+
+func (e *InputError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ", line %d", e.Line)
+	}
+	switch {
+	case e.Field != "":
+		fmt.Fprintf(&b, ", column %s", e.Field)
+	case e.Column > 0:
+		fmt.Fprintf(&b, ", field %d", e.Column)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// countingReader counts bytes and lines, reports progress, stops when its
+// context ends, and keeps the last lines read so an error can quote the
+// line it is about.
+type countingReader struct {
+	ctx      context.Context
+	r        io.Reader
+	n, total int64
+	lines    int64 // newlines read
+	progress func(Progress)
+
+	tail     []byte // the last bytes read, starting at a line start
+	tailLine int64  // 1-based line number of tail's first byte
+}
+
+// tailMax bounds the bytes kept for quoting; the reader's buffers hold
+// less than this, so the line an error names is still in the tail.
+const tailMax = 512 << 10
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := c.r.Read(p)
+	if n > 0 {
+		c.n += int64(n)
+		c.lines += int64(bytes.Count(p[:n], []byte{'\n'}))
+		if c.tailLine == 0 {
+			c.tailLine = 1
+		}
+		c.tail = append(c.tail, p[:n]...)
+		if len(c.tail) > tailMax {
+			cut := len(c.tail) - tailMax/2
+			if k := bytes.IndexByte(c.tail[cut:], '\n'); k >= 0 {
+				cut += k + 1
+			} else {
+				cut = len(c.tail) // one huge line: quote nothing of it
+			}
+			c.tailLine += int64(bytes.Count(c.tail[:cut], []byte{'\n'}))
+			c.tail = append(c.tail[:0], c.tail[cut:]...)
+		}
+		if c.progress != nil {
+			c.progress(Progress{Bytes: c.n, Total: max(c.total, c.n), Rows: c.lines})
+		}
+	}
+	return n, err
+}
+
+// line returns the text of line k (1-based) if it is still in the tail.
+func (c *countingReader) line(k int64) (string, bool) {
+	if k < c.tailLine || c.tailLine == 0 {
+		return "", false
+	}
+	t := c.tail
+	for l := c.tailLine; l < k; l++ {
+		i := bytes.IndexByte(t, '\n')
+		if i < 0 {
+			return "", false
+		}
+		t = t[i+1:]
+	}
+	if i := bytes.IndexByte(t, '\n'); i >= 0 {
+		t = t[:i]
+	}
+	return strings.TrimRight(string(t), "\r"), true
+}
+
+// locate turns a reader's error into an *InputError quoting the line.
+func (c *countingReader) locate(err error, file string) error {
+	var pe *pages.Error
+	if !errors.As(err, &pe) {
+		return &InputError{File: file, Msg: err.Error()}
+	}
+	e := &InputError{File: file, Line: pe.Line, Column: pe.Column, Field: pe.Field, Msg: pe.Msg}
+	if pe.Line > 0 {
+		if text, ok := c.line(int64(pe.Line)); ok {
+			e.Text = text
+			e.Before, e.Mark, e.After = splitField(text, pe.Column)
+		}
+	}
+	return e
+}
+
+// quoteMax is the most of a line an error quotes.
+const quoteMax = 160
+
+// splitField splits a CSV line around its field col (1-based) and cuts
+// it to a readable length; col 0 marks nothing.
+func splitField(line string, col int) (before, mark, after string) {
+	start, end := -1, -1
+	if col > 0 {
+		field, inQuote := 1, false
+		fs := 0
+		for i := 0; i <= len(line); i++ {
+			if i == len(line) || (line[i] == ',' && !inQuote) {
+				if field == col {
+					start, end = fs, i
+					break
+				}
+				field++
+				fs = i + 1
+				continue
+			}
+			if line[i] == '"' {
+				inQuote = !inQuote
+			}
+		}
+	}
+	if start < 0 {
+		return cut(line, 0, quoteMax), "", ""
+	}
+	before, mark, after = line[:start], line[start:end], line[end:]
+	if len(before) > quoteMax/2 {
+		before = "…" + tailRunes(before, quoteMax/2)
+	}
+	mark = cut(mark, 0, quoteMax)
+	after = cut(after, 0, quoteMax/2)
+	return before, mark, after
+}
+
+// cut returns s from byte from, at most n bytes, on rune boundaries, with
+// an ellipsis when cut.
+func cut(s string, from, n int) string {
+	s = s[from:]
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func tailRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	k := len(s) - n
+	for k < len(s) && !utf8.RuneStart(s[k]) {
+		k++
+	}
+	return s[k:]
+}

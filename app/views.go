@@ -1,0 +1,348 @@
+package app
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// Colours of the policies and bounds, and their dashes: bounds dashed.
+var (
+	policyColor = map[string]string{
+		"psp": "#0b5f4a", "mp2": "#2a9d8f", "mwolf": "#7aa95c", "uniform": "#d1495b",
+		"proportional": "#edae49", "cho": "#6a4c93", "azar": "#00798c",
+		"wp": "#13201c", "nonpolite": "#8d99ae", "infcrawlers": "#b0b0b0",
+	}
+	boundDash = map[string]string{"wp": "5 3", "nonpolite": "2 3", "infcrawlers": "1 3"}
+)
+
+// chart geometry shared by the four charts.
+const (
+	chartW = 600.0
+	chartH = 340.0
+)
+
+// horizonDays is the horizon in days.
+func horizonDays(horizon float64) float64 { return horizon / 86400 }
+
+// perHorizon names the horizon for units: "per day", "per 7 d".
+func perHorizon(horizon float64) string {
+	if horizon == 86400 {
+		return "per day"
+	}
+	return "per " + fmtSeconds(horizon)
+}
+
+// scatterSpec draws visits per day against changes per day, one point per
+// page (seed 001 Fig. 5.14's shape), log-log, with a band for 0 on each
+// axis: pages that never change, pages never visited. Points that fall on
+// the same few pixels are drawn once, their title counting the others.
+func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpec {
+	horizon := q.Horizon
+	s := &chartSpec{Version: nextVersion(), ID: "chart-rates", W: chartW, H: chartH,
+		Left: 58, Right: 16, Top: 30, Bottom: 44,
+		Title:  "Revisits against change rate, per page (" + r.Policy + ")",
+		XLabel: "changes per day (log scale)", YLabel: "visits per day (log scale)"}
+	s.Desc = "Each dot is a page: its change rate across, the visits per day the " + r.Policy +
+		" policy gives it up. Pages changing faster than the budget can follow get fewer visits, or none."
+	days := horizonDays(horizon)
+	vlo, vhi := math.Inf(1), 0.0
+	for _, v := range r.Visits {
+		if v > 0 {
+			vlo, vhi = math.Min(vlo, v/days), math.Max(vhi, v/days)
+		}
+	}
+	if vhi == 0 {
+		vlo, vhi = 0.1, 1
+	}
+	if d.maxRate == 0 {
+		s.Empty = "No page changes: nothing to plan."
+		return s
+	}
+	s.X = newScale(d.minRate, d.maxRate, true, s.Left, s.W-s.Right)
+	if d.zeroRates > 0 {
+		s.X = s.X.withZeroBand(28)
+	}
+	s.Y = newTightLogScale(vlo, vhi, s.H-s.Bottom, s.Top)
+	if slices.Contains(r.Visits, 0) {
+		s.Y = s.Y.withZeroBand(20)
+	}
+	// Cells of 3×3 pixels: a page drawn where another already is only
+	// counts in that dot's title.
+	const cellPx = 3
+	gw, gh := int(s.W/cellPx)+1, int(s.H/cellPx)+1
+	grid := make([]int32, gw*gh)
+	var pts []point
+	var counts []int
+	var firstOf []int
+	never, still := 0, 0
+	for i, p := range d.pages {
+		if i&4095 == 4095 {
+			breathe()
+		}
+		v := r.Visits[i] / days
+		if v == 0 {
+			never++
+		}
+		if p.Rate == 0 {
+			still++
+		}
+		cx := min(max(int(s.X.At(p.Rate)/cellPx), 0), gw-1)
+		cy := min(max(int(s.Y.At(v)/cellPx), 0), gh-1)
+		if k := grid[cy*gw+cx]; k > 0 {
+			counts[k-1]++
+			continue
+		}
+		pts = append(pts, point{X: p.Rate, Y: v})
+		counts = append(counts, 0)
+		firstOf = append(firstOf, i)
+		grid[cy*gw+cx] = int32(len(pts))
+	}
+	for k, i := range firstOf {
+		p, v := d.pages[i], pts[k].Y
+		pts[k].Title = p.URL + " — " + fmtNum(p.Rate) + " changes/day, " + fmtNum(v) + " visits/day, " + staleText(r.Stale[i], q.Objective == "age")
+	}
+	for k := range pts {
+		if counts[k] > 0 {
+			pts[k].Title += " (and " + plural(counts[k], "more page", "more pages") + " here)"
+		}
+	}
+	lo, hi := math.Max(s.X.D0, s.Y.D0), math.Min(s.X.D1, s.Y.D1)
+	if lo < hi {
+		s.Series = append(s.Series, series{Name: "one visit per change", Kind: kindLine, Color: "#b8c6c0", Dash: "4 4", Width: 1, Plain: true,
+			Points: []point{{X: lo, Y: lo, Title: "one visit per change"}, {X: hi, Y: hi, Title: "one visit per change"}}})
+	}
+	s.Series = append(s.Series, series{Name: r.Policy, Kind: kindPoints, Color: policyColor[r.Policy], R: 2.2, Opacity: 0.55, Points: pts})
+	s.Legend = []legendItem{{Label: r.Policy + " (a dot per page)", Color: policyColor[r.Policy], Shape: "dot"},
+		{Label: "one visit per change", Color: "#b8c6c0", Dash: "4 4"}}
+	s.Note = fmtInt(int64(len(d.pages))) + " pages in " + fmtInt(int64(len(pts))) + " dots."
+	if never > 0 {
+		s.Note += " " + plural(never, "page is", "pages are") + " never visited (on the 0 line)."
+	}
+	if still > 0 {
+		s.Note += " " + plural(still, "page never changes", "pages never change") + " (in the 0 column)."
+	}
+	return s
+}
+
+// staleText is a page's staleness as freshness, or its mean age.
+func staleText(v float64, age bool) string {
+	if age {
+		return "mean age " + fmtSeconds(v)
+	}
+	return fmtPct(1-v, 1) + " fresh"
+}
+
+// hostsShown is how many hosts the load chart draws.
+const hostsShown = 18
+
+// loadSpec draws the busiest hosts' load against their caps ⌊T/P⌋.
+func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
+	s := &chartSpec{Version: nextVersion(), ID: "chart-hosts", W: chartW, H: chartH,
+		Left: 150, Right: 20, Top: 30, Bottom: 44,
+		Title:  "Load per host against its cap ⌊T/P⌋ (" + r.Policy + ")",
+		YLabel: ""}
+	s.Desc = "Visits per horizon the " + r.Policy + " policy sends to each of the busiest hosts, with a tick at the most politeness allows."
+	m := len(d.hosts)
+	order := make([]int, m)
+	for h := range order {
+		order[h] = h
+	}
+	sort.SliceStable(order, func(a, b int) bool { return r.HostLoad[order[a]] > r.HostLoad[order[b]] })
+	k := min(m, hostsShown)
+	order = order[:k]
+	lo, hi := math.Inf(1), 0.0
+	for _, h := range order {
+		for _, v := range []float64{r.HostLoad[h], r.HostCap[h]} {
+			if v > 0 {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if hi == 0 {
+		s.Empty = "No host gets a visit."
+		return s
+	}
+	log := spansDecades(lo, hi)
+	if log {
+		s.X = newScale(lo, hi, true, s.Left, s.W-s.Right)
+		s.XLabel = "visits " + perHorizon(horizon) + " (log scale)"
+	} else {
+		s.X = newScale(0, hi, false, s.Left, s.W-s.Right)
+		s.XLabel = "visits " + perHorizon(horizon)
+	}
+	s.Y = scale{D0: 0, D1: float64(k), R0: s.Top + 8, R1: s.H - s.Bottom}
+	s.YTicks = []tick{}
+	base := s.X.D0
+	var under, over, caps []point
+	for row, h := range order {
+		y := float64(row)
+		load, capv := r.HostLoad[h], r.HostCap[h]
+		title := d.hosts[h] + ": " + fmtNum(load) + " visits " + perHorizon(horizon) + ", cap " + fmtInt(int64(capv)) +
+			" (⌊T/P⌋, P = " + fmtSeconds(r.HostDelay[h]) + "), " + fmtPct(load/math.Max(capv, 1), 0) + " of the cap, " +
+			plural(d.hostPages[h], "page", "pages")
+		p := point{X: base, X2: math.Max(load, base), Y: y + 0.15, Y2: y + 0.85, Title: title}
+		if load > capv*(1+1e-9) {
+			over = append(over, p)
+		} else {
+			under = append(under, p)
+		}
+		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.hosts[h] + ": cap " + fmtInt(int64(capv)) + " visits"})
+		s.YTicks = append(s.YTicks, tick{V: y + 0.5, Label: shorten(d.hosts[h], 24)})
+	}
+	s.Series = []series{
+		{Name: "within the cap", Kind: kindRects, Color: policyColor["psp"], Points: under, Opacity: 0.85},
+		{Name: "over the cap", Kind: kindRects, Color: "#d1495b", Points: over, Opacity: 0.9},
+		{Name: "cap", Kind: kindSegments, Color: "#13201c", Width: 2, Points: caps},
+	}
+	s.Legend = []legendItem{{Label: "load within the cap", Color: policyColor["psp"], Shape: "box"},
+		{Label: "over the cap (not polite)", Color: "#d1495b", Shape: "box"}, {Label: "cap ⌊T/P⌋", Color: "#13201c"}}
+	s.Note = sprintf("The %d busiest of %s; every host is in the hosts table below.", k, plural(m, "host", "hosts"))
+	return s
+}
+
+// shorten cuts s to n runes with an ellipsis.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// sweepSpec draws every policy's freshness (or age) against the budget,
+// with the wp and nonpolite bounds, the chosen budget and the target.
+func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, age bool) *chartSpec {
+	s := &chartSpec{Version: nextVersion(), ID: "chart-budget", W: chartW, H: chartH,
+		Left: 58, Right: 16, Top: 48, Bottom: 44,
+		Title:  "Freshness against budget, every policy and the bounds",
+		XLabel: "budget: visits per horizon (log scale)", YLabel: "freshness (%)"}
+	if age {
+		s.Title = "Age against budget, every policy and the bounds"
+		s.YLabel = "mean age (hours, log scale)"
+	}
+	s.Desc = "For budgets around the chosen one, the staleness every policy reaches, beside the wp bound (no polite schedule does better) and the nonpolite optimum."
+	if sw == nil || len(sw.Points) == 0 {
+		s.Empty = "Sweeping budgets…"
+		return s
+	}
+	val := func(v float64) float64 {
+		if age {
+			return v / 3600
+		}
+		return 100 * (1 - v)
+	}
+	names := append(slices.Clone(plan.Policies), "wp", "nonpolite")
+	lo, hi := math.Inf(1), math.Inf(-1)
+	blo, bhi := math.Inf(1), 0.0
+	by := map[string][]point{}
+	for _, p := range sw.Points {
+		if !slices.Contains(names, p.Name) || math.IsNaN(p.Value) || math.IsInf(p.Value, 0) {
+			continue
+		}
+		v := val(p.Value)
+		if age && v <= 0 {
+			continue
+		}
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+		b := float64(p.Budget)
+		blo, bhi = math.Min(blo, b), math.Max(bhi, b)
+		title := p.Name + " at " + fmtInt(int64(p.Budget)) + " visits: "
+		if age {
+			title += fmtSeconds(p.Value) + " mean age"
+		} else {
+			title += fmtPct(1-p.Value, 2) + " fresh"
+		}
+		by[p.Name] = append(by[p.Name], point{X: b, Y: v, Title: title})
+	}
+	if bhi == 0 {
+		s.Empty = "No budget could be planned."
+		return s
+	}
+	s.X = newTightLogScale(blo, bhi, s.Left, s.W-s.Right)
+	if age {
+		s.Y = newScale(lo, hi, true, s.H-s.Bottom, s.Top)
+	} else {
+		s.Y = newScale(math.Max(0, lo-2), math.Min(100, hi+2), false, s.H-s.Bottom, s.Top)
+	}
+	for _, name := range names {
+		pts := by[name]
+		if len(pts) == 0 {
+			continue
+		}
+		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
+		w := 1.6
+		if name == "psp" {
+			w = 2.6
+		}
+		s.Series = append(s.Series, series{Name: name, Kind: kindLine, Color: policyColor[name], Dash: boundDash[name], Width: w, Points: pts})
+		s.Legend = append(s.Legend, legendItem{Label: name, Color: policyColor[name], Dash: boundDash[name]})
+	}
+	s.Marks = append(s.Marks, mark{Axis: 'x', V: float64(cur), Label: "chosen", Color: "#52625c", Dash: "3 3", Low: true})
+	if tr != nil && !age {
+		s.Marks = append(s.Marks, mark{Axis: 'y', V: 100 * tr.Target, Label: "target " + fmtPct(tr.Target, 0), Color: "#a40e26", Dash: "6 3"})
+		if tr.Budget > 0 && float64(tr.Budget) >= s.X.D0 && float64(tr.Budget) <= s.X.D1 {
+			s.Marks = append(s.Marks, mark{Axis: 'x', V: float64(tr.Budget), Label: "reaches it", Color: "#a40e26", Dash: "6 3"})
+		}
+	}
+	s.Note = "Budgets " + fmtInt(int64(blo)) + " to " + fmtInt(int64(bhi)) + " visits per horizon."
+	if len(sw.Failed) > 0 {
+		s.Note += sprintf(" %d budgets could not be planned.", len(sw.Failed))
+	}
+	return s
+}
+
+// histogramSpec draws the distribution of change rates in log bins (four
+// per decade), with a bar for pages that never change.
+func histogramSpec(d *dataset) *chartSpec {
+	s := &chartSpec{Version: nextVersion(), ID: "chart-histogram", W: chartW, H: chartH,
+		Left: 58, Right: 16, Top: 30, Bottom: 44,
+		Title:  "Change rates of the pages",
+		XLabel: "changes per day (log scale, 4 bins per decade)", YLabel: "pages"}
+	s.Desc = "How many pages change how often."
+	if d.maxRate == 0 {
+		s.Empty = "No page changes."
+		return s
+	}
+	edges := logBins(d.minRate, d.maxRate, 4)
+	counts := make([]int, len(edges)-1)
+	for _, p := range d.pages {
+		if p.Rate <= 0 {
+			continue
+		}
+		k := sort.SearchFloat64s(edges, p.Rate*(1+1e-12)) - 1
+		k = min(max(k, 0), len(counts)-1)
+		counts[k]++
+	}
+	top := float64(d.zeroRates)
+	for _, c := range counts {
+		top = math.Max(top, float64(c))
+	}
+	s.X = scale{Log: true, D0: edges[0], D1: edges[len(edges)-1], R0: s.Left, R1: s.W - s.Right}
+	if d.zeroRates > 0 {
+		s.X = s.X.withZeroBand(22)
+	}
+	s.Y = newScale(0, top, false, s.H-s.Bottom, s.Top)
+	var bars []point
+	for k, c := range counts {
+		if c == 0 {
+			continue
+		}
+		bars = append(bars, point{X: edges[k] * 1.02, X2: edges[k+1] / 1.02, Y: 0, Y2: float64(c),
+			Title: fmtNum(edges[k]) + " to " + fmtNum(edges[k+1]) + " changes/day: " + plural(c, "page", "pages")})
+	}
+	ser := []series{{Name: "pages", Kind: kindRects, Color: "#2a9d8f", Points: bars}}
+	if d.zeroRates > 0 {
+		// A bar as wide as the band, at 0.
+		ser = append(ser, series{Name: "no change", Kind: kindRects, Color: "#8d99ae", Width: 12,
+			Points: []point{{X: 0, X2: 0, Y: 0, Y2: float64(d.zeroRates), Title: "never change: " + plural(d.zeroRates, "page", "pages")}}})
+	}
+	s.Series = ser
+	s.Note = plural(len(d.pages), "page", "pages") + "; rates from " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day."
+	if d.zeroRates > 0 {
+		s.Note += " " + plural(d.zeroRates, "page never changes", "pages never change") + " (the bar at 0)."
+	}
+	return s
+}

@@ -1,0 +1,211 @@
+package app
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// Messages between the page and the planning worker are one byte buffer
+// (transferred, not copied): a small JSON header and raw little-endian
+// float64 arrays for what grows with the input.
+//
+//	"FPW1" | uint32 len | JSON | uint32 count | (uint32 n | n × float64)…
+const wireMagic = "FPW1"
+
+var errWire = errors.New("malformed message between the page and the planner")
+
+// pack encodes meta and arrays into one message.
+func pack(meta any, arrays ...[]float64) ([]byte, error) {
+	js, err := json.Marshal(meta)
+	if err != nil {
+		return nil, err
+	}
+	size := len(wireMagic) + 4 + len(js) + 4
+	for _, a := range arrays {
+		size += 4 + 8*len(a)
+	}
+	b := make([]byte, 0, size)
+	b = append(b, wireMagic...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(js)))
+	b = append(b, js...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(arrays)))
+	for _, a := range arrays {
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(a)))
+		for _, v := range a {
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+		}
+	}
+	return b, nil
+}
+
+// unpack decodes a message into meta and returns its arrays.
+func unpack(b []byte, meta any) ([][]float64, error) {
+	if len(b) < len(wireMagic)+4 || string(b[:len(wireMagic)]) != wireMagic {
+		return nil, errWire
+	}
+	b = b[len(wireMagic):]
+	n := binary.LittleEndian.Uint32(b)
+	b = b[4:]
+	if uint64(n) > uint64(len(b)) {
+		return nil, errWire
+	}
+	if err := json.Unmarshal(b[:n], meta); err != nil {
+		return nil, fmt.Errorf("%w: %v", errWire, err)
+	}
+	b = b[n:]
+	if len(b) < 4 {
+		return nil, errWire
+	}
+	count := binary.LittleEndian.Uint32(b)
+	b = b[4:]
+	if count > 64 {
+		return nil, errWire
+	}
+	arrays := make([][]float64, count)
+	for k := range arrays {
+		if len(b) < 4 {
+			return nil, errWire
+		}
+		m := uint64(binary.LittleEndian.Uint32(b))
+		b = b[4:]
+		if 8*m > uint64(len(b)) {
+			return nil, errWire
+		}
+		a := make([]float64, m)
+		for i := range a {
+			a[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+		}
+		arrays[k] = a
+		b = b[8*m:]
+	}
+	if len(b) != 0 {
+		return nil, errWire
+	}
+	return arrays, nil
+}
+
+// jobMsg is the header of a planning request.
+type jobMsg struct {
+	Request
+	Pages int
+	Hosts int
+}
+
+// packJob encodes a request with the pages it plans: what planning needs
+// of them (rates, weights, crawl delays, hosts), not their URLs.
+func packJob(q Request, d *dataset) ([]byte, error) {
+	n := len(d.pages)
+	rates, weights, delays, hosts := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	for i, p := range d.pages {
+		rates[i], weights[i], delays[i], hosts[i] = p.Rate, p.Weight, p.CrawlDelay, float64(d.hostOf[i])
+	}
+	return pack(jobMsg{Request: q, Pages: n, Hosts: len(d.hosts)}, rates, weights, delays, hosts)
+}
+
+// unpackJob decodes a request into the pages to plan. The pages get
+// stand-in URLs and hosts ("12", "h3"): planning only needs them to be
+// distinct, and the page maps them back by index.
+func unpackJob(b []byte) (Request, []pages.Page, error) {
+	var m jobMsg
+	a, err := unpack(b, &m)
+	if err != nil {
+		return m.Request, nil, err
+	}
+	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 {
+		return m.Request, nil, errWire
+	}
+	for _, col := range a {
+		if len(col) != m.Pages {
+			return m.Request, nil, errWire
+		}
+	}
+	names := make([]string, m.Hosts)
+	for h := range names {
+		names[h] = "h" + strconv.Itoa(h)
+	}
+	pg := make([]pages.Page, m.Pages)
+	for i := range pg {
+		h := a[3][i]
+		if !(h >= 0 && h < float64(m.Hosts)) {
+			return m.Request, nil, errWire
+		}
+		pg[i] = pages.Page{URL: strconv.Itoa(i + 1), Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
+	}
+	return m.Request, pg, nil
+}
+
+// packStage encodes a stage of results; the per-page and per-host
+// arrays, the values and the sweep's points go raw.
+func packStage(s *Stage) ([]byte, error) {
+	var arrays [][]float64
+	m := *s
+	if p := s.Plan; p != nil {
+		m.Names = slices.Sorted(maps.Keys(p.Values))
+		values := make([]float64, len(m.Names))
+		for k, name := range m.Names {
+			values[k] = p.Values[name]
+		}
+		arrays = [][]float64{p.Visits, p.Stale, p.HostLoad, p.HostCap, p.HostDelay, values}
+	}
+	if sw := s.Sweep; sw != nil {
+		index := map[string]int{}
+		budgets, names, values := make([]float64, len(sw.Points)), make([]float64, len(sw.Points)), make([]float64, len(sw.Points))
+		for k, pt := range sw.Points {
+			j, ok := index[pt.Name]
+			if !ok {
+				j = len(m.Names)
+				index[pt.Name] = j
+				m.Names = append(m.Names, pt.Name)
+			}
+			budgets[k], names[k], values[k] = float64(pt.Budget), float64(j), pt.Value
+		}
+		arrays = [][]float64{budgets, names, values}
+	}
+	return pack(&m, arrays...)
+}
+
+func unpackStage(b []byte) (*Stage, error) {
+	s := &Stage{}
+	a, err := unpack(b, s)
+	if err != nil {
+		return nil, err
+	}
+	names := s.Names
+	s.Names = nil
+	switch {
+	case s.Plan != nil:
+		if len(a) != 6 || len(a[5]) != len(names) {
+			return nil, errWire
+		}
+		p := s.Plan
+		p.Visits, p.Stale, p.HostLoad, p.HostCap, p.HostDelay = a[0], a[1], a[2], a[3], a[4]
+		p.Values = make(map[string]float64, len(names))
+		for k, name := range names {
+			p.Values[name] = a[5][k]
+		}
+	case s.Sweep != nil:
+		if len(a) != 3 || len(a[1]) != len(a[0]) || len(a[2]) != len(a[0]) {
+			return nil, errWire
+		}
+		s.Sweep.Points = make([]plan.Point, len(a[0]))
+		for k := range a[0] {
+			j := int(a[1][k])
+			if j < 0 || j >= len(names) {
+				return nil, errWire
+			}
+			s.Sweep.Points[k] = plan.Point{Budget: int(a[0][k]), Name: names[j], Value: a[2][k]}
+		}
+	case len(a) != 0:
+		return nil, errWire
+	}
+	return s, nil
+}

@@ -1,0 +1,333 @@
+package e2e
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestSample: the page opens with the built-in sample planned: the
+// headline, the four charts, the policies and the tables.
+func TestSample(t *testing.T) {
+	tb := newTab(t)
+	took := tb.open()
+	t.Logf("navigation to a planned sample (every stage): %v", took.Round(time.Millisecond))
+	t.Logf("status: %s", tb.text("#status"))
+	if got := tb.text("#dataset"); !strings.Contains(got, "sample-pages.csv") || !strings.Contains(got, "3,000 pages") {
+		t.Errorf("dataset line %q: want the sample's 3,000 pages", got)
+	}
+	if got := tb.text("#h-fresh .card-value"); !regexp.MustCompile(`^\d+\.\d\d%$`).MatchString(got) {
+		t.Errorf("headline freshness %q: want a percentage", got)
+	}
+	if got := tb.text("#h-target .card-value"); !strings.HasPrefix(got, "≈ ") {
+		t.Errorf("target budget %q: want ≈ a budget", got)
+	}
+	for _, id := range []string{"chart-rates", "chart-hosts", "chart-budget", "chart-histogram"} {
+		n := eval[int](tb, fmt.Sprintf(`document.querySelectorAll("#%s-svg circle, #%s-svg rect, #%s-svg polyline").length`, id, id, id))
+		if n < 3 {
+			t.Errorf("chart %s draws %d shapes", id, n)
+		}
+		if title := tb.text("#" + id + "-title"); title == "" {
+			t.Errorf("chart %s has no <title>", id)
+		}
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#page-table tbody tr").length`); n != 50 {
+		t.Errorf("page table shows %d rows, want 50", n)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#policies tbody tr").length`); n < 10 {
+		t.Errorf("policies table shows %d rows, want every policy and bound", n)
+	}
+	if got := eval[string](tb, `document.getElementById("status").dataset.engine`); got != "in a web worker" {
+		t.Errorf("planning ran %q, want in a web worker", got)
+	}
+	tb.shot("01-sample-planned")
+	tb.shotTop("01-sample-top")
+	tb.shotOf("#charts", "01-sample-charts")
+	tb.shotOf("#tables", "01-sample-tables")
+}
+
+// pagesCSV writes a pages table of n pages over hosts hosts, with change
+// rates spread over four decades.
+func pagesCSV(n, hosts int) string {
+	var b strings.Builder
+	b.WriteString("url,host,changes_per_day,weight\n")
+	for i := range n {
+		h := i % hosts
+		rate := math.Pow(10, -2+4*float64((i*7919)%10007)/10007) // 0.01 … 100, log-uniform
+		fmt.Fprintf(&b, "https://site%d.example.org/item/%d,site%d.example.org,%.4g,%d\n", h, i, h, rate, 1+i%3)
+	}
+	return b.String()
+}
+
+// TestDropFile: a CSV dropped on the page (a DataTransfer in a drop
+// event, as from the desktop) is read and planned.
+func TestDropFile(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	before := tb.seq()
+	tb.drop("dropped-pages.csv", pagesCSV(400, 7), "02-dragging-over")
+	tb.waitPlanned(before, 30*time.Second)
+	if got := tb.text("#dataset"); !strings.Contains(got, "dropped-pages.csv") || !strings.Contains(got, "400 pages on 7 hosts") {
+		t.Errorf("dataset line %q: want the dropped file's 400 pages on 7 hosts", got)
+	}
+	if got := tb.text("#page-table .table-status"); !strings.Contains(got, "of 400") {
+		t.Errorf("page table status %q: want 400 pages", got)
+	}
+	if got := tb.text("#host-table .table-status"); !strings.Contains(got, "of 7") {
+		t.Errorf("host table status %q: want 7 hosts", got)
+	}
+	// Sorting and filtering the pages.
+	eval[bool](tb, `(document.querySelectorAll("#page-table thead button")[2].click(), true)`) // changes/day, largest first
+	tb.poll(`document.querySelector("#page-table thead th:nth-child(3)").getAttribute("aria-sort") === "descending"`, 5*time.Second)
+	top := eval[[]string](tb, `[...document.querySelectorAll("#page-table tbody td:nth-child(3)")].map(td => td.textContent)`)
+	prev := math.Inf(1)
+	for _, c := range top {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(c, ",", ""), 64)
+		if err != nil || v > prev {
+			t.Errorf("sorted by changes/day, largest first, the first rows read %v", top)
+			break
+		}
+		prev = v
+	}
+	if len(top) != 50 || top[0] != "99.1" {
+		t.Errorf("sorted by changes/day, the first page changes %q times a day, want 99.1", top[0])
+	}
+	tb.typeInto("#page-table-filter", "site3.")
+	tb.poll(`document.querySelector("#page-table .table-status").textContent.includes("filtered from 400")`, 5*time.Second)
+	rows := eval[[]string](tb, `[...document.querySelectorAll("#page-table tbody td:nth-child(2)")].map(td => td.textContent)`)
+	for _, h := range rows {
+		if h != "site3.example.org" {
+			t.Errorf("filtered on site3., a row of host %q", h)
+			break
+		}
+	}
+	tb.shot("03-dropped-planned")
+	tb.shotTop("03-dropped-top")
+}
+
+// TestBadFile: a CSV with a bad row shows the line, the column and the
+// offending text beside the input; the sample stays planned and the page
+// usable.
+func TestBadFile(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	bad := "url,host,changes_per_day\nhttps://a.example/1,a.example,1.5\nhttps://a.example/2,a.example,0.2\nhttps://a.example/3,a.example,often\nhttps://a.example/4,a.example,3\n"
+	tb.drop("broken.csv", bad, "")
+	tb.poll(`!!document.getElementById("input-error")`, 15*time.Second)
+	msg := tb.text("#input-error")
+	for _, want := range []string{"broken.csv", "line 4", "changes_per_day", `"often"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not say %s", msg, want)
+		}
+	}
+	if got := tb.text("#input-error mark"); got != "often" {
+		t.Errorf("the offending field marked is %q, want often", got)
+	}
+	if got := tb.text("#input-error .offending"); !strings.Contains(got, "https://a.example/3,a.example,often") {
+		t.Errorf("the offending line quoted is %q", got)
+	}
+	if got := tb.text("#dataset"); !strings.Contains(got, "sample-pages.csv") {
+		t.Errorf("after the bad file the data is %q, want the sample still", got)
+	}
+	tb.shotTop("04-bad-file")
+	// Still usable: a good paste replaces the error with a plan.
+	before := tb.seq()
+	eval[bool](tb, `(document.getElementById("paste-btn").click(), true)`)
+	tb.poll(`!!document.getElementById("paste-text")`, 5*time.Second)
+	tb.typeInto("#paste-text", "url,changes_per_day\nhttps://b.example/1,2\nhttps://b.example/2,0.5\nhttps://c.example/1,8\n")
+	eval[bool](tb, `(document.getElementById("paste-go").click(), true)`)
+	tb.waitPlanned(before, 20*time.Second)
+	if n := eval[int](tb, `document.querySelectorAll("#input-error").length`); n != 0 {
+		t.Errorf("the error is still shown after a good input")
+	}
+	if got := tb.text("#dataset"); !strings.Contains(got, "pasted text") || !strings.Contains(got, "3 pages on 2 hosts") {
+		t.Errorf("after pasting, the data is %q", got)
+	}
+	tb.shotTop("05-pasted")
+}
+
+// TestBudget: a new budget is checked as typed, and once valid it updates
+// the headline and the charts.
+func TestBudget(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	fresh := tb.text("#h-fresh .card-value")
+	scatter := eval[string](tb, `document.getElementById("chart-rates-svg").innerHTML`)
+	chosen := eval[string](tb, `[...document.querySelectorAll("#chart-budget-svg line")].map(l => l.getAttribute("x1")).join()`)
+
+	before := tb.seq()
+	tb.typeInto("#budget", "20k visits")
+	tb.poll(`document.getElementById("budget").getAttribute("aria-invalid") === "true"`, 5*time.Second)
+	if msg := tb.text("#budget-msg"); !strings.Contains(msg, "not a number") {
+		t.Errorf("invalid budget message %q", msg)
+	}
+	tb.shotTop("06-invalid-budget")
+	time.Sleep(700 * time.Millisecond)
+	if tb.seq() != before {
+		t.Errorf("an invalid budget started a plan")
+	}
+
+	tb.typeInto("#budget", "60000")
+	tb.waitPlanned(before, 30*time.Second)
+	if got := tb.text("#h-fresh .card-value"); got == fresh {
+		t.Errorf("headline freshness stayed %s at three times the budget", got)
+	}
+	if got := eval[string](tb, `document.getElementById("chart-rates-svg").innerHTML`); got == scatter {
+		t.Errorf("the revisit chart did not change with the budget")
+	}
+	if got := eval[string](tb, `[...document.querySelectorAll("#chart-budget-svg line")].map(l => l.getAttribute("x1")).join()`); got == chosen {
+		t.Errorf("the budget chart did not change with the budget")
+	}
+	if got := tb.text("#policies caption"); !strings.Contains(got, "60,000 visits") {
+		t.Errorf("policies caption %q: want the new budget", got)
+	}
+	t.Logf("freshness %s → %s", fresh, tb.text("#h-fresh .card-value"))
+	tb.shotTop("07-budget-60000")
+	tb.shotOf("#charts", "07-budget-60000-charts")
+
+	// Another policy shown: uniform ignores politeness, and the load chart
+	// shows the hosts it overloads.
+	before = tb.seq()
+	eval[bool](tb, `(() => { const s = document.getElementById("policy"); s.value = "uniform";
+		s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	tb.waitPlanned(before, 30*time.Second)
+	if n := eval[int](tb, `document.querySelectorAll('#chart-hosts-svg rect[fill="#d1495b"]').length`); n < 2 {
+		t.Errorf("uniform overloads %d hosts in the chart, want some", n)
+	}
+	if got := tb.text("#chart-rates-title"); !strings.Contains(got, "uniform") {
+		t.Errorf("revisit chart %q: want uniform's", got)
+	}
+	tb.shotOf("#charts", "07-uniform-charts")
+}
+
+// TestResponsive: while a large table is read and planned, a JavaScript
+// timer keeps ticking: the page is never frozen. (Planning 100,000 pages
+// takes seconds; a frozen page would hold the timer that long.)
+func TestResponsive(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	const pages = 100000
+	csv := pagesCSV(pages, 400)
+	before := tb.seq()
+	eval[bool](tb, `(() => { window.__ticks = []; window.__timer = setInterval(() => window.__ticks.push(performance.now()), 10);
+		window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask"});
+		return true; })()`)
+	tb.drop("large.csv", csv, "")
+	start := eval[float64](tb, `performance.now()`)
+	// Reading, then every policy at the chosen budget: the first results.
+	tb.poll(fmt.Sprintf(`(() => { const s = document.getElementById("status");
+		return +s.dataset.seq > %d && +s.dataset.planMs > 0; })()`, before), 60*time.Second)
+	planned := eval[float64](tb, `performance.now()`)
+	// Then the budget sweep, in the worker, while the page stays live.
+	time.Sleep(1500 * time.Millisecond)
+	if got := tb.text("#status"); !strings.Contains(got, "sweeping") && !strings.Contains(got, "finding") && !strings.Contains(got, "Planned") {
+		t.Logf("status after the plan: %q", got)
+	}
+	end := eval[float64](tb, `performance.now()`)
+	ticks := eval[[]float64](tb, `(clearInterval(window.__timer), window.__ticks)`)
+	var gap, last float64 = 0, start
+	n := 0
+	for _, x := range ticks {
+		if x < start || x > end {
+			continue
+		}
+		gap = max(gap, x-last)
+		last = x
+		n++
+	}
+	gap = max(gap, end-last)
+	readMs := eval[int](tb, `+document.getElementById("status").dataset.readMs`)
+	planMs := eval[int](tb, `+document.getElementById("status").dataset.planMs`)
+	t.Logf("%d pages (%.1f MB): read in %d ms, every policy planned %d ms later; on screen %.0f ms after the drop",
+		pages, float64(len(csv))/1e6, readMs, planMs, planned-start)
+	t.Logf("a 10 ms timer ticked %d times in %.0f ms; its longest wait %.0f ms", n, end-start, gap)
+	for _, lt := range eval[[][2]float64](tb, `window.__long`) {
+		if lt[0] >= start && lt[1] > 200 {
+			t.Logf("long task at %.0f ms: %.0f ms", lt[0]-start, lt[1])
+		}
+	}
+	if gap > 1000 {
+		t.Errorf("a 10 ms timer waited %.0f ms: the page froze", gap)
+	}
+	if got := tb.text("#dataset"); !strings.Contains(got, "100,000 pages on 400 hosts") {
+		t.Errorf("dataset line %q", got)
+	}
+	tb.shotTop("08-large-planned")
+	tb.shotOf("#charts", "08-large-charts")
+
+	// The 100,000-row table sorts and filters at a keystroke's pace.
+	ms := eval[float64](tb, `(() => { const t0 = performance.now();
+		document.querySelectorAll("#page-table thead button")[4].click(); return t0; })()`)
+	tb.poll(`document.querySelector("#page-table thead th:nth-child(5)").getAttribute("aria-sort") === "descending"`, 10*time.Second)
+	sorted := eval[float64](tb, `performance.now()`) - ms
+	ms = eval[float64](tb, `performance.now()`)
+	tb.typeInto("#page-table-filter", "site7.")
+	tb.poll(`document.querySelector("#page-table .table-status").textContent.includes("filtered from 100,000")`, 10*time.Second)
+	filtered := eval[float64](tb, `performance.now()`) - ms
+	t.Logf("100,000 rows: sorted by visits/day in %.0f ms, filtered in %.0f ms (%s)", sorted, filtered, tb.text("#page-table .table-status"))
+	if sorted > 3000 || filtered > 3000 {
+		t.Errorf("the table is slow: sort %.0f ms, filter %.0f ms", sorted, filtered)
+	}
+
+	// A new budget while the worker still sweeps: the job is abandoned
+	// with its worker and a fresh one plans the new budget.
+	busy := tb.text("#status")
+	seq := tb.seq()
+	tb.typeInto("#budget", "100000")
+	tb.poll(fmt.Sprintf(`(() => { const s = document.getElementById("status");
+		return +s.dataset.seq > %d && +s.dataset.planMs > 0; })()`, seq), 60*time.Second)
+	if got := tb.text("#policies caption"); !strings.Contains(got, "At 100,000 visits") {
+		t.Errorf("after a new budget during %q, the policies are %q", busy, got)
+	}
+	t.Logf("new budget while %q: planned again %s ms after", busy, eval[string](tb, `document.getElementById("status").dataset.planMs`))
+}
+
+// TestChooseFile: "Choose file" reads the file picked.
+func TestChooseFile(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	path := filepath.Join(t.TempDir(), "chosen.csv")
+	if err := os.WriteFile(path, []byte(pagesCSV(250, 5)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := tb.seq()
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{path}))
+	tb.waitPlanned(before, 30*time.Second)
+	if got := tb.text("#dataset"); !strings.Contains(got, "chosen.csv") || !strings.Contains(got, "250 pages on 5 hosts") {
+		t.Errorf("dataset line %q", got)
+	}
+}
+
+// TestCancelRead: reading shows its progress in bytes and rows, and
+// Cancel stops it, keeping the plan on screen.
+func TestCancelRead(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	tb.drop("huge.csv", pagesCSV(400000, 1000), "")
+	tb.poll(`(() => { const t = document.getElementById("read-text"); return t && / rows$/.test(t.textContent) && !/ 0 rows/.test(t.textContent); })()`, 30*time.Second)
+	progress := tb.text("#read-text")
+	if !regexp.MustCompile(`^[\d.]+ (B|kB|MB) of [\d.]+ MB · [\d,]+ rows$`).MatchString(progress) {
+		t.Errorf("progress %q: want bytes of the total and rows", progress)
+	}
+	t.Logf("progress: %s", progress)
+	tb.shotTop("09-reading")
+	eval[bool](tb, `(document.getElementById("cancel-read").click(), true)`)
+	tb.poll(`!!document.getElementById("input-note")`, 15*time.Second)
+	if got := tb.text("#input-note"); !strings.Contains(got, "cancelled") || !strings.Contains(got, "sample-pages.csv") {
+		t.Errorf("after cancelling: %q", got)
+	}
+	if got := tb.text("#dataset"); !strings.Contains(got, "sample-pages.csv") {
+		t.Errorf("after cancelling the data is %q", got)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#reading").length`); n != 0 {
+		t.Error("the progress bar stays after cancelling")
+	}
+}

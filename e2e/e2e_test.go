@@ -1,0 +1,474 @@
+// Package e2e drives the web app in headless Chromium: it builds the CLI
+// and the WebAssembly, serves them with 'freshplan serve', and checks what
+// a person would see, saving a screenshot of each state under artifacts/.
+//
+// Every tab fails its test if the page logs an error (console, exception,
+// CSP refusal) or requests anything outside the serving origin.
+//
+// Environment: FRESHPLAN_CHROMIUM (the browser; else /usr/bin/chromium or
+// chromium on the PATH; none skips the tests), E2E_CONSOLE=1 (log the
+// page's console), E2E_BASE_URL (test an app already served instead of
+// building one), and the E2E_BENCH* variables of bench_test.go.
+package e2e
+
+import (
+	"bufio"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+var (
+	// baseURL is where the app is served.
+	baseURL string
+	// browser is the context of the one browser every test opens tabs in.
+	browser context.Context
+	// artifacts is where screenshots go.
+	artifacts = "artifacts"
+)
+
+// chromiumPath finds the browser: $FRESHPLAN_CHROMIUM, /usr/bin/chromium,
+// or chromium on the PATH.
+func chromiumPath() string {
+	if p := os.Getenv("FRESHPLAN_CHROMIUM"); p != "" {
+		return p
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium"
+	}
+	p, _ := exec.LookPath("chromium")
+	return p
+}
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	chromium := chromiumPath()
+	if chromium == "" {
+		fmt.Fprintln(os.Stderr, "e2e: no chromium (install it: apt-get install -y chromium); skipping the browser tests")
+		return 0
+	}
+	dir, err := os.MkdirTemp("", "freshplan-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	if u := os.Getenv("E2E_BASE_URL"); u != "" {
+		// An app already served (make run): measure it as it is.
+		baseURL = strings.TrimSuffix(u, "/") + "/"
+	} else {
+		stop, err := serve(dir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "e2e:", err)
+			return 1
+		}
+		defer stop()
+	}
+
+	if err := os.MkdirAll(artifacts, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	profile := filepath.Join(dir, "profile")
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 900),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: starting chromium:", err)
+		return 1
+	}
+	browser = ctx
+	return m.Run()
+}
+
+// serve builds the app into dir and serves it, setting baseURL.
+func serve(dir string) (stop func(), err error) {
+	if err := build(dir); err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	srv := exec.Command(filepath.Join(dir, "freshplan"), "serve", "--addr", "127.0.0.1:0", "--dir", dir)
+	out, err := srv.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	srv.Stderr = os.Stderr
+	if err := srv.Start(); err != nil {
+		return nil, fmt.Errorf("serve: %w", err)
+	}
+	stop = func() {
+		srv.Process.Kill()
+		srv.Wait()
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	k := strings.Index(line, "http://")
+	if err != nil || k < 0 {
+		stop()
+		return nil, fmt.Errorf("serve printed no URL: %q %v", line, err)
+	}
+	baseURL = strings.TrimSpace(line[k:])
+	go io.Copy(io.Discard, out)
+	return stop, nil
+}
+
+// build compiles the CLI and the WebAssembly into dir, beside a copy of
+// the static assets, as 'make build' lays them out.
+func build(dir string) error {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		return err
+	}
+	web := filepath.Join(dir, "web")
+	if err := os.MkdirAll(web, 0o755); err != nil {
+		return err
+	}
+	goBin := filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+	if _, err := os.Stat(goBin); err != nil {
+		goBin = "go"
+	}
+	cmds := []*exec.Cmd{
+		exec.Command(goBin, "build", "-ldflags=-X main.version=e2e", "-o", filepath.Join(dir, "freshplan"), "./cmd/freshplan"),
+		exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "./cmd/freshplan"),
+	}
+	cmds[1].Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	errs := make([]error, len(cmds))
+	var wg sync.WaitGroup
+	for k, c := range cmds {
+		c.Dir = root
+		wg.Go(func() {
+			if out, err := c.CombinedOutput(); err != nil {
+				errs[k] = fmt.Errorf("%s: %v\n%s", strings.Join(c.Args, " "), err, out)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	for _, name := range []string{"app.css", "icon.svg", "icon-192.png", "icon-512.png", "worker.js"} {
+		b, err := os.ReadFile(filepath.Join(root, "web", name))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(web, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return gzipFile(filepath.Join(web, "app.wasm"))
+}
+
+func gzipFile(name string) error {
+	in, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(name + ".gz")
+	if err != nil {
+		return err
+	}
+	zw, _ := gzip.NewWriterLevel(out, gzip.BestSpeed)
+	if _, err := io.Copy(zw, in); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return out.Close()
+}
+
+// tab is one browser tab with what it logged.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+
+	mu       sync.Mutex
+	problems []string // console errors, exceptions, error log entries
+	requests []string // every URL the page requested
+}
+
+// newTab opens a tab on the app and checks, when the test ends, that it
+// logged no error and requested nothing outside the serving origin.
+func newTab(t *testing.T) *tab {
+	tb := &tab{t: t}
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithListener(tb.listen))
+	tb.ctx = ctx
+	t.Cleanup(func() {
+		tb.check()
+		cancel()
+	})
+	return tb
+}
+
+func (tb *tab) listen(ev any) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if os.Getenv("E2E_CONSOLE") != "" {
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			tb.t.Logf("console.%s: %s", ev.Type, strings.Join(parts, " "))
+		}
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			tb.problems = append(tb.problems, "console."+string(ev.Type)+": "+strings.Join(parts, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil {
+			msg += " " + d.Exception.Description
+		}
+		tb.problems = append(tb.problems, "exception: "+msg)
+	case *log.EventEntryAdded:
+		if ev.Entry.Level == log.EntryLevelError {
+			tb.problems = append(tb.problems, "log: "+string(ev.Entry.Source)+": "+ev.Entry.Text+" "+ev.Entry.URL)
+		}
+	case *network.EventRequestWillBeSent:
+		tb.requests = append(tb.requests, ev.Request.URL)
+	}
+}
+
+// check fails the test on any logged problem or foreign request.
+func (tb *tab) check() {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for _, p := range tb.problems {
+		tb.t.Errorf("the page logged an error: %s", p)
+	}
+	base, _ := url.Parse(baseURL)
+	for _, r := range tb.requests {
+		u, err := url.Parse(r)
+		if err != nil {
+			tb.t.Errorf("unparsable request URL %q", r)
+			continue
+		}
+		switch u.Scheme {
+		case "data", "blob":
+			continue
+		}
+		if u.Scheme != base.Scheme || u.Host != base.Host {
+			tb.t.Errorf("the page requested %s, outside %s", r, baseURL)
+		}
+	}
+	tb.t.Logf("%d requests, all to %s", len(tb.requests), baseURL)
+}
+
+// do runs actions, failing the test on error.
+func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression.
+func eval[T any](tb *tab, js string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		tb.t.Fatalf("evaluating %s: %v", short(js), err)
+	}
+	return v
+}
+
+// poll waits until a JavaScript expression is truthy.
+func (tb *tab) poll(js string, timeout time.Duration) {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](js,
+		chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		tb.shot("failed-" + strings.ReplaceAll(tb.t.Name(), "/", "-"))
+		tb.t.Fatalf("waiting for %s: %v\nstatus: %s", short(js), err, tb.status())
+	}
+}
+
+func (tb *tab) status() string {
+	s, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[string](
+		`(() => { const s = document.getElementById("status"); return s ? s.outerHTML : "no status"; })()`))
+	return s
+}
+
+// seq is the number of the page's latest planning job.
+func (tb *tab) seq() int {
+	return eval[int](tb, `+(document.getElementById("status")?.dataset.seq || 0)`)
+}
+
+// waitPlanned waits until a job after seq has finished every stage.
+func (tb *tab) waitPlanned(after int, timeout time.Duration) {
+	tb.t.Helper()
+	tb.poll(fmt.Sprintf(`(() => { const s = document.getElementById("status");
+		return s && s.dataset.state === "planned" && +s.dataset.seq > %d && +s.dataset.totalMs > 0; })()`, after), timeout)
+}
+
+// shot saves a full-page screenshot under artifacts/.
+func (tb *tab) shot(name string) {
+	tb.t.Helper()
+	buf, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(artifacts, name+".png")
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	tb.t.Logf("screenshot %s", path)
+}
+
+func short(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
+}
+
+// open loads the app and waits until the sample is planned, returning how
+// long that took.
+func (tb *tab) open() time.Duration {
+	tb.t.Helper()
+	start := time.Now()
+	tb.do(chromedp.Navigate(baseURL))
+	tb.waitPlanned(0, 60*time.Second)
+	return time.Since(start)
+}
+
+// dropJS drops a file made of the CSV text in the page variable csv, as a
+// person dragging it from the desktop would.
+const dropJS = `(() => {
+	const transfer = () => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([window.__csv], window.__csvName, {type: "text/csv"}));
+		return dt;
+	};
+	const target = () => document.querySelector("#charts") || document.body;
+	// Each event gets its own DataTransfer: one that went through dragenter
+	// is in protected mode and shows no files.
+	target().dispatchEvent(new DragEvent("dragenter", {bubbles: true, cancelable: true, dataTransfer: transfer()}));
+	target().dispatchEvent(new DragEvent("dragover", {bubbles: true, cancelable: true, dataTransfer: transfer()}));
+	window.__drop = () => target().dispatchEvent(new DragEvent("drop", {bubbles: true, cancelable: true, dataTransfer: transfer()}));
+	return true;
+})()`
+
+// drop drops csv as a file named name (a screenshot of the drag may be
+// taken between dragging in and dropping with shotName).
+func (tb *tab) drop(name, csv, shotName string) {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](
+		fmt.Sprintf(`window.__csv = %s; window.__csvName = %q;`, jsString(csv), name))); err != nil {
+		tb.t.Fatal(err)
+	}
+	eval[bool](tb, dropJS)
+	if shotName != "" {
+		tb.poll(`!document.getElementById("drop-overlay").hidden`, 5*time.Second)
+		tb.shotTop(shotName)
+	}
+	eval[bool](tb, `window.__drop()`)
+}
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\u2028', '\u2029':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// text returns an element's text.
+func (tb *tab) text(sel string) string {
+	return eval[string](tb, fmt.Sprintf(`(document.querySelector(%q)?.textContent || "")`, sel))
+}
+
+// typeInto sets an input's value as typing would, firing input events.
+func (tb *tab) typeInto(sel, value string) {
+	tb.t.Helper()
+	eval[bool](tb, fmt.Sprintf(`(() => { const el = document.querySelector(%q); el.focus(); el.value = %s;
+		el.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, sel, jsString(value)))
+}
+
+// shotOf saves a screenshot of one element under artifacts/.
+func (tb *tab) shotOf(sel, name string) {
+	tb.t.Helper()
+	buf, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	if err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(artifacts, name+".png")
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	tb.t.Logf("screenshot %s", path)
+}
+
+// shotTop saves what the window shows at the top of the page.
+func (tb *tab) shotTop(name string) {
+	tb.t.Helper()
+	eval[bool](tb, `(window.scrollTo(0, 0), true)`)
+	buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(artifacts, name+".png")
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		tb.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	tb.t.Logf("screenshot %s", path)
+}
