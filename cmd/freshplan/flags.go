@@ -152,6 +152,17 @@ func (f *planFlags) inputName() string {
 	return f.fs.Arg(0)
 }
 
+// setup returns the planning parameters and the pages to plan: the flags
+// are checked before any input is read.
+func (f *planFlags) setup(stderr io.Writer) (plan.Params, []pages.Page, error) {
+	params, err := f.params()
+	if err != nil {
+		return params, nil, err
+	}
+	pg, err := f.readInput(stderr)
+	return params, pg, err
+}
+
 // readInput reads the file named on the command line — a pages table or
 // an observation log, whose rates are then estimated — or the built-in
 // sample (saying so on stderr) when none is, and checks the crawl delays

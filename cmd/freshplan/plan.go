@@ -28,11 +28,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	params, err := f.params()
-	if err != nil {
-		return err
-	}
-	pg, err := f.readInput(stderr)
+	params, pg, err := f.setup(stderr)
 	if err != nil {
 		return err
 	}

@@ -35,11 +35,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err := f.fs.Set("budget", strconv.Itoa(budgets[0])); err != nil {
 		return err
 	}
-	params, err := f.params()
-	if err != nil {
-		return err
-	}
-	pg, err := f.readInput(stderr)
+	params, pg, err := f.setup(stderr)
 	if err != nil {
 		return err
 	}

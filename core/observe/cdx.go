@@ -3,7 +3,6 @@ package observe
 import (
 	"bytes"
 	"fmt"
-	"io"
 )
 
 // cdxNames names the CDX legend letters freshplan reads (the others are
@@ -79,34 +78,16 @@ func isLegend(line []byte) bool {
 func (rd *reader) cdx() error {
 	lay := defaultCDX
 	var f [][]byte
-	for {
-		line, err := rd.lr.next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			if err := rd.failed(err); err != nil {
-				return err
-			}
-			continue
-		}
-		if t := trim(line); len(t) == 0 || t[0] == '#' {
-			continue
-		}
+	return rd.eachLine('#', func(line []byte) error {
 		if isLegend(line) {
 			var msg string
 			if lay, msg = legend(line); msg != "" {
 				return &Error{File: rd.name, Line: rd.lr.line, Msg: msg}
 			}
-			continue
+			return nil
 		}
-		rd.log.Rows++
-		if e := lay.capture(rd.col, line, rd.lr.line, &f); e != nil {
-			if err := rd.bad(e); err != nil {
-				return err
-			}
-		}
-	}
+		return rd.row(lay.capture(rd.col, line, rd.lr.line, &f))
+	})
 }
 
 // capture splits one CDX line and files it.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 )
 
 // cdxjRecord is the JSON block of a CDXJ line, as pywb and cdxj-indexer
@@ -24,27 +23,9 @@ type cdxjRecord struct {
 // cdxj reads a CDXJ index: lines "urlkey timestamp {json}". Blank lines
 // and lines starting with '!' (header and meta lines) are skipped.
 func (rd *reader) cdxj() error {
-	for {
-		line, err := rd.lr.next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			if err := rd.failed(err); err != nil {
-				return err
-			}
-			continue
-		}
-		if t := trim(line); len(t) == 0 || t[0] == '!' {
-			continue
-		}
-		rd.log.Rows++
-		if e := cdxjLine(rd.col, line, rd.lr.line); e != nil {
-			if err := rd.bad(e); err != nil {
-				return err
-			}
-		}
-	}
+	return rd.eachLine('!', func(line []byte) error {
+		return rd.row(cdxjLine(rd.col, line, rd.lr.line))
+	})
 }
 
 const wantCDXJ = `want urlkey timestamp {"url": …, "mime": …, "status": …, "digest": …}`

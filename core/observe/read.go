@@ -126,6 +126,40 @@ func (rd *reader) bad(e *Error) error {
 	return nil
 }
 
+// eachLine calls fn with every line of an archive index that is neither
+// blank nor a comment (starting with comment), until the end, fn's error,
+// or a read error that stops reading (bad rows met by the line reader are
+// handled as bad rows).
+func (rd *reader) eachLine(comment byte, fn func(line []byte) error) error {
+	for {
+		line, err := rd.lr.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if err := rd.failed(err); err != nil {
+				return err
+			}
+			continue
+		}
+		if t := trim(line); len(t) == 0 || t[0] == comment {
+			continue
+		}
+		if err := fn(line); err != nil {
+			return err
+		}
+	}
+}
+
+// row counts a data row and handles its problem, if any (bad).
+func (rd *reader) row(e *Error) error {
+	rd.log.Rows++
+	if e == nil {
+		return nil
+	}
+	return rd.bad(e)
+}
+
 // failed turns an error met while reading lines into the error to stop
 // with (nil when it was a bad row and reading goes on).
 func (rd *reader) failed(err error) error {
