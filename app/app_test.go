@@ -169,6 +169,21 @@ func TestDecode(t *testing.T) {
 	}
 }
 
+// TestDecodeObservationLog: a fetch log is estimated (with the host's
+// prior, so a page with no change seen still gets a rate) and planned.
+func TestDecodeObservationLog(t *testing.T) {
+	in := "url,time,changed\n" +
+		"https://a.example/1,2024-01-01T00:00:00Z,0\nhttps://a.example/1,2024-01-02T00:00:00Z,1\nhttps://a.example/1,2024-01-03T00:00:00Z,1\n" +
+		"https://a.example/2,2024-01-01T00:00:00Z,0\nhttps://a.example/2,2024-01-03T00:00:00Z,0\n"
+	pg, err := Decode(context.Background(), strings.NewReader(in), "fetches.csv", int64(len(in)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pg) != 2 || pg[0].Host != "a.example" || !(pg[0].Rate > pg[1].Rate) || !(pg[1].Rate > 0) {
+		t.Errorf("pages %+v; want two, the changing one faster, neither at rate 0", pg)
+	}
+}
+
 func TestDecodeErrors(t *testing.T) {
 	for _, c := range []struct {
 		name, in           string
@@ -181,7 +196,8 @@ func TestDecodeErrors(t *testing.T) {
 		{name: "quoted", in: "url,changes_per_day,weight\nhttps://a/1,1,1\n\"https://a/2\",\"x\"\"y\",1\n",
 			line: 3, field: "changes_per_day", mark: `"x""y"`},
 		{name: "duplicate", in: "url,changes_per_day\nhttps://a/1,1\nhttps://a/1,2\n", line: 3, field: "url", msg: "already appears on line 2"},
-		{name: "header", in: "url,time,changed\nhttps://a/1,2024-01-01T00:00:00Z,1\n", line: 1, msg: "missing column changes_per_day"},
+		{name: "header", in: "url,host,weight\nhttps://a/1,a,1\n", line: 1, msg: "no time column"},
+		{name: "log row", in: "url,time,changed\nhttps://a/1,2024-01-01T00:00:00Z,0\nhttps://a/1,yesterday,1\n", line: 3, field: "time", msg: `"yesterday" is not a time`, mark: "yesterday"},
 		{name: "empty", in: "", msg: "empty"},
 		{name: "gzip", in: "\x1f\x8b\x08\x00", msg: "gzip"},
 		{name: "weights", in: "url,changes_per_day,weight\nhttps://a/1,1,0\n", msg: "weight 0"},

@@ -573,14 +573,15 @@ func (h *home) renderInput() goapp.UI {
 	return goapp.Section().ID("input").Class("panel").Aria("labelledby", "input-h").Body(
 		goapp.H2().ID("input-h").Text("Pages"),
 		goapp.P().Class("hint").Body(
-			goapp.Text("Drop a pages table anywhere on this page — a CSV with the header "),
+			goapp.Text("Drop a file anywhere on this page: a pages table — a CSV with the header "),
 			goapp.Code().Text("url,host,changes_per_day"),
 			goapp.Text(" (optionally "), goapp.Code().Text("weight"), goapp.Text(", "), goapp.Code().Text("crawl_delay"),
-			goapp.Text(") — or:"),
+			goapp.Text(") — or a log of past fetches ("), goapp.Code().Text("url,time,changed"),
+			goapp.Text(" or a digest column; CDX, CDXJ, Wayback JSON), whose change rates are estimated — or:"),
 		),
 		goapp.Div().Class("actions").Body(
 			goapp.Input().Type("file").ID("file-input").Class("visually-hidden").
-				Accept(".csv,.tsv,.txt,text/csv,text/plain").OnChange(h.onChoose),
+				Accept(".csv,.tsv,.txt,.cdx,.cdxj,.json,text/csv,text/plain,application/json").OnChange(h.onChoose),
 			goapp.Label().For("file-input").Class("button", "primary").Text("Choose file"),
 			goapp.Button().Type("button").ID("paste-btn").Class("button").
 				Aria("expanded", h.pasteOpen).Aria("controls", "paste-panel").

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
@@ -32,13 +33,22 @@ type format struct {
 	read   func(r io.Reader, file string) ([]pages.Page, error)
 }
 
-// formats are the inputs Decode knows, tried in order on the first line.
-// Observation logs and web-archive indexes (core/observe, core/estimate)
-// plug in here: a detect on their header and a read that estimates the
-// rates and returns the pages table.
+// formats are the inputs Decode knows by their first line; anything else
+// is read as an observation log (observationLog).
 var formats = []format{
 	{name: "pages table", detect: pages.IsTable, read: pages.Read},
 }
+
+// observationLog reads a fetch log or a web-archive index (CSV, CDX,
+// CDXJ, Wayback JSON, told apart by core/observe) and estimates each URL's
+// rate, shrunk towards its host's prior as the CLI's plan does.
+var observationLog = format{name: "observation log", read: func(r io.Reader, file string) ([]pages.Page, error) {
+	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Prior: true, Now: math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	return in.Pages, nil
+}}
 
 // Decode reads an input file into pages, reporting progress as it goes
 // (progress is called after every read, at most 64 KiB apart; it may block
@@ -90,8 +100,7 @@ func detect(br *bufio.Reader) format {
 		}
 		break
 	}
-	// The pages table's reader says best what is wrong with the input.
-	return formats[0]
+	return observationLog
 }
 
 // checkPages rejects what the planner would refuse anyway, with the page
@@ -213,15 +222,21 @@ func (c *countingReader) line(k int64) (string, bool) {
 
 // locate turns a reader's error into an *InputError quoting the line.
 func (c *countingReader) locate(err error, file string) error {
+	var e *InputError
 	var pe *pages.Error
-	if !errors.As(err, &pe) {
+	var oe *observe.Error
+	switch {
+	case errors.As(err, &pe):
+		e = &InputError{File: file, Line: pe.Line, Column: pe.Column, Field: pe.Field, Msg: pe.Msg}
+	case errors.As(err, &oe):
+		e = &InputError{File: file, Line: oe.Line, Column: oe.Column, Field: oe.Field, Msg: oe.Msg}
+	default:
 		return &InputError{File: file, Msg: err.Error()}
 	}
-	e := &InputError{File: file, Line: pe.Line, Column: pe.Column, Field: pe.Field, Msg: pe.Msg}
-	if pe.Line > 0 {
-		if text, ok := c.line(int64(pe.Line)); ok {
+	if e.Line > 0 {
+		if text, ok := c.line(int64(e.Line)); ok {
 			e.Text = text
-			e.Before, e.Mark, e.After = splitField(text, pe.Column)
+			e.Before, e.Mark, e.After = splitField(text, e.Column)
 		}
 	}
 	return e

@@ -113,6 +113,30 @@ func TestDropFile(t *testing.T) {
 	tb.shotTop("03-dropped-top")
 }
 
+// TestDropLog: a fetch log dropped on the page is estimated and planned.
+func TestDropLog(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	before := tb.seq()
+	var b strings.Builder
+	b.WriteString("url,time,changed\n")
+	for p := range 30 {
+		for d := range 10 {
+			changed := 0
+			if d > 0 && (p+d)%(1+p%4) == 0 {
+				changed = 1
+			}
+			fmt.Fprintf(&b, "https://log%d.example/p%d,%d,%d\n", p%3, p, 1704067200+d*86400, changed)
+		}
+	}
+	tb.drop("fetches.csv", b.String(), "")
+	tb.waitPlanned(before, 30*time.Second)
+	if got := tb.text("#dataset"); !strings.Contains(got, "fetches.csv") || !strings.Contains(got, "30 pages on 3 hosts") {
+		t.Errorf("dataset line %q: want the log's 30 pages on 3 hosts", got)
+	}
+	tb.shotTop("03b-dropped-log")
+}
+
 // TestBadFile: a CSV with a bad row shows the line, the column and the
 // offending text beside the input; the sample stays planned and the page
 // usable.
