@@ -348,6 +348,19 @@ func findBudget(ctx context.Context, pg []pages.Page, params plan.Params, req Re
 		}
 		lo = b
 	}
+	// probe plans budget b and moves the bracket's end it falls on.
+	probe := func(b int) error {
+		f, err := fresh(b)
+		if err != nil {
+			return err
+		}
+		if f >= target {
+			hi = b
+		} else {
+			lo = b
+		}
+		return nil
+	}
 	limit := min(math.MaxInt32, max(maxUseful, 1))
 	for hi == 0 {
 		next := min(2*lo, limit)
@@ -359,39 +372,19 @@ func findBudget(ctx context.Context, pg []pages.Page, params plan.Params, req Re
 			t.Unreachable, t.MaxBudget, t.Freshness = true, limit, f
 			return t, nil
 		}
-		f, err := fresh(next)
-		if err != nil {
+		if err := probe(next); err != nil {
 			return nil, err
-		}
-		if f >= target {
-			hi = next
-		} else {
-			lo = next
 		}
 	}
 	for lo == 0 && hi > 1 {
-		next := max(1, hi/2)
-		f, err := fresh(next)
-		if err != nil {
+		if err := probe(max(1, hi/2)); err != nil {
 			return nil, err
-		}
-		if f >= target {
-			hi = next
-		} else {
-			lo = next
 		}
 	}
 	for lo > 0 && float64(hi) > 1.05*float64(lo) && hi-lo > 1 {
 		mid := int(math.Round(math.Sqrt(float64(lo) * float64(hi))))
-		mid = min(max(mid, lo+1), hi-1)
-		f, err := fresh(mid)
-		if err != nil {
+		if err := probe(min(max(mid, lo+1), hi-1)); err != nil {
 			return nil, err
-		}
-		if f >= target {
-			hi = mid
-		} else {
-			lo = mid
 		}
 	}
 	t.Budget, t.Freshness = hi, known[hi]
