@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"text/tabwriter"
+	"time"
 
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/plan"
@@ -28,14 +29,19 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	if err := f.parse(args); err != nil {
 		return err
 	}
+	start := time.Now()
 	params, pg, err := f.setup(stderr)
 	if err != nil {
 		return err
 	}
+	read := time.Since(start).Seconds()
 	pl, err := plan.Run(context.Background(), pg, params)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.inputName(), err)
 	}
+	// seconds.estimate in the summary: reading the input and, for an
+	// observation log, estimating its rates.
+	pl.Seconds.Estimate = read
 	outputs := []struct {
 		path  string
 		write func(io.Writer) error
