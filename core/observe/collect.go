@@ -14,12 +14,32 @@ const (
 	sigSame                // a revisit record without a digest: unchanged
 )
 
-// obs is one usable row, before the rows of each URL are put in order.
+// obs is one usable row, as the readers file it and as finish merges it.
 type obs struct {
 	at, lm float64
 	sig    uint64
 	url    int32 // index in collector.urls
 	kind   uint8
+}
+
+// Codes a row's signal is kept under in a block: a flag (0 or 1), a
+// digest (its hash kept in block.sig) or a revisit without a digest.
+const (
+	codeFlag0 uint8 = iota
+	codeFlag1
+	codeDigest
+	codeSame
+)
+
+// block holds up to blockSize rows, a column per field. The columns sig
+// and lm are nil until a row of the block has a digest or a Last-Modified
+// time, so a row of a file with neither takes 13 bytes.
+type block struct {
+	at   []float64
+	url  []int32
+	code []uint8
+	sig  []uint64  // digest hashes, 0 for rows without one
+	lm   []float64 // Last-Modified times, NaN for rows without one
 }
 
 // urlInfo is what is known of one URL besides its fetches.
@@ -37,8 +57,9 @@ type collector struct {
 	index    map[string]int32 // URL, or urlkey for archives → index in urls
 	urls     []urlInfo
 	hosts    map[string]string // each host string once
-	blocks   [][]obs           // the rows, in blocks of blockSize so that growing copies nothing
+	blocks   []block           // the rows, in blocks of blockSize so that growing copies nothing
 	nobs     int               // rows in blocks
+	digests  bool              // whether a block has a sig column
 	sigs     []uint64          // scratch for countRepeats
 }
 
@@ -83,45 +104,90 @@ func (c *collector) add(o obs) {
 		if c.nobs == 0 {
 			size = 256 // the first block grows as needed: small files stay small
 		}
-		c.blocks = append(c.blocks, make([]obs, 0, size))
+		c.blocks = append(c.blocks, block{at: make([]float64, 0, size),
+			url: make([]int32, 0, size), code: make([]uint8, 0, size)})
 	}
 	b := &c.blocks[len(c.blocks)-1]
-	*b = append(*b, o)
+	n := len(b.at)
+	code := codeSame
+	switch o.kind {
+	case sigFlag:
+		code = codeFlag0 + uint8(o.sig) // o.sig is 0 or 1
+	case sigDigest:
+		code = codeDigest
+		if b.sig == nil {
+			b.sig = make([]uint64, n, cap(b.at))
+			c.digests = true
+		}
+	}
+	if b.sig != nil {
+		b.sig = append(b.sig, o.sig)
+	}
+	if !math.IsNaN(o.lm) && b.lm == nil {
+		b.lm = make([]float64, n, cap(b.at))
+		for i := range b.lm {
+			b.lm[i] = math.NaN()
+		}
+	}
+	if b.lm != nil {
+		b.lm = append(b.lm, o.lm)
+	}
+	b.at = append(b.at, o.at)
+	b.url = append(b.url, o.url)
+	b.code = append(b.code, code)
 	c.nobs++
 }
-
-// at returns row i.
-func (c *collector) at(i int32) *obs { return &c.blocks[i/blockSize][i%blockSize] }
 
 // finish returns the histories, one per URL in order of first appearance,
 // each URL's fetches sorted by time (rows at the same time merged, see
 // the package comment), and counts duplicates, merged rows and URLs with
 // a single fetch into the log.
+//
+// The rows are first scattered, URL by URL in file order, into the array
+// the fetches end up in (At and LastModified there, the signal beside it
+// in codes and sigs), each block let go of once scattered. Each URL's rows
+// are then merged into fetches in place: a URL has no more fetches than
+// rows, so the fetches written never overtake the rows still to be read.
 func (c *collector) finish(ctx context.Context) ([]History, error) {
 	n := len(c.urls)
-	// Bucket the rows by URL, keeping their order in the file.
+	c.index, c.hosts = nil, nil // only needed while reading
 	start := make([]int32, n+1)
 	for _, b := range c.blocks {
-		for i := range b {
-			start[b[i].url+1]++
+		for _, u := range b.url {
+			start[u+1]++
 		}
 	}
 	for u := 0; u < n; u++ {
 		start[u+1] += start[u]
 	}
-	order := make([]int32, c.nobs)
-	next := slices.Clone(start[:n])
-	for k, b := range c.blocks {
-		for i := range b {
-			u := b[i].url
-			order[next[u]] = int32(k*blockSize + i)
-			next[u]++
-		}
+	fetches := make([]Fetch, c.nobs)
+	codes := make([]uint8, c.nobs)
+	var sigs []uint64
+	if c.digests {
+		sigs = make([]uint64, c.nobs)
 	}
-	next = nil
+	next := slices.Clone(start[:n])
+	for k := range c.blocks {
+		b := &c.blocks[k]
+		for i, u := range b.url {
+			p := next[u]
+			next[u]++
+			lm := math.NaN()
+			if b.lm != nil {
+				lm = b.lm[i]
+			}
+			fetches[p] = Fetch{At: b.at[i], LastModified: lm}
+			codes[p] = b.code[i]
+			if b.sig != nil {
+				sigs[p] = b.sig[i]
+			}
+		}
+		*b = block{}
+	}
+	next, c.blocks = nil, nil
 
 	hist := make([]History, n)
-	fetches := make([]Fetch, 0, c.nobs)
+	out := fetches[:0]
 	var rows []obs
 	for u := 0; u < n; u++ {
 		if u&0xffff == 0 {
@@ -130,22 +196,31 @@ func (c *collector) finish(ctx context.Context) ([]History, error) {
 			}
 		}
 		rows = rows[:0]
-		for _, i := range order[start[u]:start[u+1]] {
-			rows = append(rows, *c.at(i))
+		for p := start[u]; p < start[u+1]; p++ {
+			o := obs{at: fetches[p].At, lm: fetches[p].LastModified}
+			switch codes[p] {
+			case codeFlag0, codeFlag1:
+				o.kind, o.sig = sigFlag, uint64(codes[p]-codeFlag0)
+			case codeDigest:
+				o.kind, o.sig = sigDigest, sigs[p]
+			default:
+				o.kind = sigSame
+			}
+			rows = append(rows, o)
 		}
 		if !slices.IsSortedFunc(rows, byTime) {
 			slices.SortStableFunc(rows, byTime)
 		}
-		first := len(fetches)
-		fetches = c.merge(fetches, rows)
+		first := len(out)
+		out = c.merge(out, rows) // within cap(fetches): writes over rows already read
 		info := c.urls[u]
-		hist[u] = History{URL: info.url, Host: info.host, Fetches: fetches[first:len(fetches):len(fetches)],
+		hist[u] = History{URL: info.url, Host: info.host, Fetches: out[first:len(out):len(out)],
 			Weight: info.weight, CrawlDelay: info.delay}
-		if len(fetches)-first == 1 {
+		if len(out)-first == 1 {
 			c.log.Single++
 		}
 	}
-	c.blocks, c.urls, c.index, c.hosts = nil, nil, nil, nil
+	c.urls = nil
 	return hist, nil
 }
 
