@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/export"
@@ -34,6 +35,10 @@ func runEstimate(args []string, stdout, stderr io.Writer) error {
 		if classes, err = estimate.ParseClasses(*spec); err != nil {
 			return fmt.Errorf("--classes: %w", err)
 		}
+	}
+	if file, err := os.Open(f.fs.Arg(0)); err == nil {
+		boundMemory(file) // for the whole command: nothing but the estimates follows
+		file.Close()
 	}
 	in, err := f.load(stderr, classes)
 	if err != nil {

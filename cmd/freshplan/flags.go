@@ -11,6 +11,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -196,6 +197,11 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 		}
 		defer file.Close()
 		r = file
+		if debug.SetMemoryLimit(-1) == math.MaxInt64 {
+			// While reading, keep the heap near what the data needs; the
+			// limit is lifted before planning, which needs far more.
+			defer debug.SetMemoryLimit(boundMemory(file))
+		}
 	}
 	in, err := plan.Load(context.Background(), r, opts)
 	if err != nil {
@@ -205,6 +211,19 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 		fmt.Fprintf(stderr, "freshplan: %s: skipped %d bad rows; the first: %v\n", in.Name, in.Log.Skipped, in.Log.BadRows[0])
 	}
 	return in, nil
+}
+
+// boundMemory sets a soft memory limit of 1.75 times the size of the file
+// being read (at least 32 MiB) and returns the previous limit. Reading and
+// estimating an observation log then stays within twice the file (issue
+// 3): the collector runs sooner instead of letting the heap double, at a
+// cost of about a tenth in time.
+func boundMemory(file *os.File) int64 {
+	limit := int64(32 << 20)
+	if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
+		limit = max(st.Size()*7/4, limit)
+	}
+	return debug.SetMemoryLimit(limit)
 }
 
 // splitExport pulls "--export FORMAT FILE" or "--export=FORMAT FILE" (two
