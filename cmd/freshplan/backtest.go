@@ -81,7 +81,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	}
 	rows, err := backtest.Run(context.Background(), changes, backtest.Config{
 		Params: params, TrainStart: float64(start.Unix()), Split: float64(at.Unix()), Until: float64(end.Unix()),
-		CrawlInterval: interval.Seconds(), Prior: f.prior, Replan: *replan, Adaptive: *adaptive,
+		CrawlInterval: interval.Seconds(), Prior: f.prior, HalfLife: f.halfLife.Hours() / 24, Replan: *replan, Adaptive: *adaptive,
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.fs.Arg(0), err)

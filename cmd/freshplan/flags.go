@@ -43,6 +43,7 @@ type planFlags struct {
 	skipBad    bool
 	stripWWW   bool
 	prior      bool
+	halfLife   time.Duration
 }
 
 func newPlanFlags(name string, stderr io.Writer) *planFlags {
@@ -61,6 +62,7 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	fs.IntVar(&f.maxVisits, "max-visits", 0, "visits no page gets more than (0: no limit)")
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad rows of an observation log (counted, the first reported) instead of stopping")
 	fs.BoolVar(&f.stripWWW, "strip-www", false, "drop a leading www. from hosts taken from URLs")
+	fs.DurationVar(&f.halfLife, "half-life", 0, "weight an observation log's intervals by recency with this half-life, e.g. 720h (seed 001 §6.7); 0 weighs all alike")
 	fs.BoolVar(&f.prior, "prior", true, "shrink estimated rates towards each host's fitted prior, so no page is planned at rate 0 for lack of evidence")
 	return f
 }
@@ -185,7 +187,7 @@ func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
 // load reads the input with plan.Load, reporting skipped rows on stderr.
 func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Input, error) {
 	opts := plan.LoadOptions{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW,
-		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior}
+		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior, HalfLife: f.halfLife.Hours() / 24}
 	var r io.Reader
 	if f.fs.NArg() == 0 {
 		fmt.Fprintf(stderr, "freshplan: no file given; planning the built-in sample (%s)\n", web.SampleName)

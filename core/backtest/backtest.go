@@ -22,6 +22,7 @@ type Config struct {
 	CrawlInterval float64     // seconds between the training crawl's visits (default one day)
 	Policies      []string    // static policies to replay (default psp, uniform, cho, azar)
 	Prior         bool        // smooth estimates towards each host's prior (estimate.Smooth)
+	HalfLife      float64     // days: weight observations by recency (estimate.Recent); 0 for none
 	Replan        bool        // also replay psp re-planned every horizon from everything observed so far
 	Adaptive      bool        // also replay Nutch's and StormCrawler's adaptive schedulers, tuned to psp's visits
 }
@@ -75,7 +76,7 @@ func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) 
 		histories[i] = observe.History{URL: p.URL, Host: p.Host, Weight: 1,
 			Fetches: crawl(p.Times, regular(first, cfg.CrawlInterval, cfg.Split))}
 	}
-	in, err := plan.FromHistories(ctx, histories, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split})
+	in, err := plan.FromHistories(ctx, histories, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
 	if err != nil {
 		return nil, err
 	}

@@ -22,7 +22,7 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 		histories[i].Fetches = slices.Clone(h.Fetches)
 	}
 	for a := cfg.Split; a < cfg.Until; a += T {
-		in, err := plan.FromHistories(ctx, histories, plan.LoadOptions{Prior: cfg.Prior, Now: a})
+		in, err := plan.FromHistories(ctx, histories, plan.LoadOptions{Prior: cfg.Prior, Now: a, HalfLife: cfg.HalfLife})
 		if err != nil {
 			return Row{}, err
 		}

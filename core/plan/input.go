@@ -46,6 +46,10 @@ type LoadOptions struct {
 	// evidence (estimate.Smooth). Planning wants it; reproducing seed 001's
 	// estimators does not.
 	Prior bool
+	// HalfLife, in days, weights each observed interval by
+	// 2^(−age/HalfLife) (estimate.Recent, seed 001 §6.7): pages that
+	// change in bursts are judged by their recent past. 0 weighs all alike.
+	HalfLife float64
 }
 
 // Load reads a pages table (SPEC §3.3, told by its changes_per_day
@@ -100,6 +104,9 @@ func FromHistories(ctx context.Context, histories []observe.History, opts LoadOp
 			}
 		}
 		e := estimate.Of(h, opts.Now)
+		if opts.HalfLife > 0 {
+			e = estimate.Recent(h, opts.Now, opts.HalfLife)
+		}
 		in.Estimates[i] = e
 		in.Pages[i] = pages.Page{URL: h.URL, Host: h.Host, Rate: e.Rate, Weight: h.Weight, CrawlDelay: h.CrawlDelay}
 		if opts.Classes != nil {
