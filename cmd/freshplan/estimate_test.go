@@ -62,6 +62,10 @@ func TestEstimateCommand(t *testing.T) {
 	if r := cli(t, "plan", "--budget", "20", path); r.code != exitOK || !strings.Contains(r.stdout, "2 pages on 1 hosts") {
 		t.Errorf("plan on a fetch log: exit %d, %s%s", r.code, r.stdout, r.stderr)
 	}
+	// Recency weighting names its estimator.
+	if r := cli(t, "estimate", "--half-life", "48h", path); r.code != exitOK || !strings.Contains(r.stdout, ",recent,") {
+		t.Errorf("--half-life: exit %d, %s%s; want the recent estimator", r.code, r.stdout, r.stderr)
+	}
 	// JSON and classes.
 	if r := cli(t, "estimate", "--format", "json", "--classes", "daily=1,weekly=0.143", path); r.code != exitOK ||
 		!strings.Contains(r.stdout, `"reason"`) || !strings.Contains(r.stdout, `"weekly"`) {
