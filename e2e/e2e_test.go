@@ -337,20 +337,25 @@ func (tb *tab) waitPlanned(after int, timeout time.Duration) {
 		return s && s.dataset.state === "planned" && +s.dataset.seq > %d && +s.dataset.totalMs > 0; })()`, after), timeout)
 }
 
+// save writes a screenshot under artifacts/; a screenshot that fails is
+// logged, not fatal: it is an artefact for a person, not a check.
+func (tb *tab) save(name string, png []byte, err error) {
+	tb.t.Helper()
+	if err == nil {
+		path := filepath.Join(artifacts, name+".png")
+		if err = os.WriteFile(path, png, 0o644); err == nil {
+			tb.t.Logf("screenshot %s", path)
+			return
+		}
+	}
+	tb.t.Logf("screenshot %s: %v", name, err)
+}
+
 // shot saves a full-page screenshot under artifacts/.
 func (tb *tab) shot(name string) {
 	tb.t.Helper()
 	buf, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		tb.t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	path := filepath.Join(artifacts, name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		tb.t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	tb.t.Logf("screenshot %s", path)
+	tb.save(name, buf, err)
 }
 
 func short(s string) string {
@@ -444,16 +449,7 @@ func (tb *tab) typeInto(sel, value string) {
 func (tb *tab) shotOf(sel, name string) {
 	tb.t.Helper()
 	buf, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(sel)))
-	if err != nil {
-		tb.t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	path := filepath.Join(artifacts, name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		tb.t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	tb.t.Logf("screenshot %s", path)
+	tb.save(name, buf, err)
 }
 
 // shotTop saves what the window shows at the top of the page.
@@ -461,14 +457,5 @@ func (tb *tab) shotTop(name string) {
 	tb.t.Helper()
 	eval[bool](tb, `(window.scrollTo(0, 0), true)`)
 	buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		tb.t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	path := filepath.Join(artifacts, name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		tb.t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	tb.t.Logf("screenshot %s", path)
+	tb.save(name, buf, err)
 }
