@@ -66,7 +66,6 @@ type solver struct {
 	// threshold is the upper threshold of the last search: a full host's
 	// own threshold lies above it.
 	threshold float64
-	passes    int // counting passes made, for tests and tuning
 	// Per page, the last count and the gains of the visits just past it
 	// (memoNext, not taken) and just before it (memoLast, taken).
 	memoK              []int32
@@ -191,7 +190,6 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 // total counts every page of pages at threshold mu into out (warm-started
 // from guess) and returns the visits taken, capped per host when capped.
 func (sv *solver) total(pages []int32, capped bool, mu float64, guess, out []int32) int64 {
-	sv.passes++
 	if capped {
 		return sv.totalCapped(mu, guess, out)
 	}

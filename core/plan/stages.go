@@ -196,7 +196,7 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 // followed returns the infcrawlers bound: MERGE's programme followed
 // exactly.
 func (in *instance) followed(merged *schedule.Programme, x []int) *Result {
-	tr, _ := merged.Realized(in.params.Model, in.params.Objective, in.rates, in.weights, in.T)
+	tr := merged.Realized(in.params.Model, in.params.Objective, in.rates, in.T)
 	inf := in.tracked("infcrawlers", tr, floats(x))
 	inf.Simulated = false
 	return inf

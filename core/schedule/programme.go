@@ -123,12 +123,12 @@ func Merge(m staleness.Model, p *Programme, T float64) *Programme {
 	return q
 }
 
-// Realized returns the realized staleness (or age) of every page if the
-// programme's times were followed exactly, and the weighted average.
-func (p *Programme) Realized(m staleness.Model, obj staleness.Objective, rates, weights []float64, T float64) (*staleness.Tracker, float64) {
+// Realized returns a tracker holding the realized staleness (or age) of
+// every page if the programme's times were followed exactly.
+func (p *Programme) Realized(m staleness.Model, obj staleness.Objective, rates []float64, T float64) *staleness.Tracker {
 	tr := staleness.NewTracker(m, obj, rates, T)
 	for k, i := range p.Pages {
 		tr.Visit(int(i), p.Times[k])
 	}
-	return tr, tr.Average(weights)
+	return tr
 }
