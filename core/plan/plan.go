@@ -192,13 +192,13 @@ func (in *instance) problem(capped bool) allocate.Problem {
 	return p
 }
 
-// analytic returns the result of visiting page i visits[i] times per
-// horizon at equally spaced times.
-func (in *instance) analytic(name string, visits []float64) *Result {
-	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits))}
+// result returns a policy's result: each page's value from page, and
+// their weighted average (pages of weight 0 left out even when infinite).
+func (in *instance) result(name string, visits []float64, simulated bool, page func(i int) float64) *Result {
+	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits)), Simulated: simulated}
 	var sum, wsum float64
-	for i, x := range visits {
-		r.Page[i] = staleness.Equal(in.params.Model, in.params.Objective, in.rates[i], in.T, x)
+	for i := range visits {
+		r.Page[i] = page(i)
 		if in.weights[i] != 0 {
 			sum += in.weights[i] * r.Page[i]
 		}
@@ -208,19 +208,17 @@ func (in *instance) analytic(name string, visits []float64) *Result {
 	return r
 }
 
+// analytic returns the result of visiting page i visits[i] times per
+// horizon at equally spaced times.
+func (in *instance) analytic(name string, visits []float64) *Result {
+	return in.result(name, visits, false, func(i int) float64 {
+		return staleness.Equal(in.params.Model, in.params.Objective, in.rates[i], in.T, visits[i])
+	})
+}
+
 // tracked returns the result of a replayed schedule.
 func (in *instance) tracked(name string, tr *staleness.Tracker, visits []float64) *Result {
-	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits)), Simulated: true}
-	var sum, wsum float64
-	for i := range visits {
-		r.Page[i] = tr.Page(i)
-		if in.weights[i] != 0 {
-			sum += in.weights[i] * r.Page[i]
-		}
-		wsum += in.weights[i]
-	}
-	r.Value = sum / wsum
-	return r
+	return in.result(name, visits, true, tr.Page)
 }
 
 func floats(x []int) []float64 {

@@ -105,18 +105,6 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 		azarVisits[i] = a.azar[i] * in.T
 	}
 	a.whole = [][]int{uni, pro, choWhole}
-	random := &Result{Name: "azar_random", Visits: azarVisits, Page: make([]float64, n)}
-	var sum, wsum float64
-	for i := range n {
-		if in.params.Model == staleness.Horizon {
-			random.Page[i] = allocate.AzarHorizonStaleness(in.rates[i], a.azar[i], in.T)
-		} else {
-			random.Page[i] = allocate.AzarStaleness(in.rates[i], a.azar[i])
-		}
-		sum += in.weights[i] * random.Page[i]
-		wsum += in.weights[i]
-	}
-	random.Value = sum / wsum
 	a.results = []*Result{wp, np}
 	if in.wants("uniform") {
 		a.results = append(a.results, in.analytic("uniform", floats(uni)))
@@ -129,7 +117,12 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 	}
 	// Azar et al. optimise freshness; no closed-form age is offered.
 	if in.wants("azar") && in.params.Objective == staleness.Stale {
-		a.results = append(a.results, random)
+		a.results = append(a.results, in.result("azar_random", azarVisits, false, func(i int) float64 {
+			if in.params.Model == staleness.Horizon {
+				return allocate.AzarHorizonStaleness(in.rates[i], a.azar[i], in.T)
+			}
+			return allocate.AzarStaleness(in.rates[i], a.azar[i])
+		}))
 	}
 	return a, nil
 }
