@@ -3,10 +3,8 @@ package backtest
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/freshplan/freshplan/core/observe"
 )
@@ -18,9 +16,7 @@ import (
 // between them — so that the replay can only see changes some fetch saw.
 func Load(ctx context.Context, r io.Reader, name string) ([]observe.Changes, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, _ := br.Peek(64 << 10)
-	line, _, _ := strings.Cut(string(head), "\n")
-	if rec, err := csv.NewReader(strings.NewReader(line)).Read(); err == nil && observe.IsChangeHeader(rec) {
+	if rec, ok := observe.PeekHeader(br); ok && observe.IsChangeHeader(rec) {
 		return observe.ReadChanges(ctx, br, name)
 	}
 	log, err := observe.Read(ctx, br, observe.Options{Name: name})

@@ -3,11 +3,9 @@ package plan
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/observe"
@@ -130,8 +128,6 @@ func FromHistories(ctx context.Context, histories []observe.History, opts LoadOp
 // isPagesTable reports whether the buffered input starts with a CSV header
 // naming changes_per_day.
 func isPagesTable(br *bufio.Reader) bool {
-	head, _ := br.Peek(64 << 10)
-	line, _, _ := strings.Cut(string(head), "\n")
-	rec, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(line, "\ufeff"))).Read()
-	return err == nil && pages.IsTable(rec)
+	rec, ok := observe.PeekHeader(br)
+	return ok && pages.IsTable(rec)
 }
