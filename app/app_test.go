@@ -332,7 +332,7 @@ func TestWire(t *testing.T) {
 			t.Errorf("%s stage round trip differs", s.Kind)
 		}
 	}
-	if _, err := unpackStage([]byte("FPW1garbage")); err == nil {
+	if _, err := unpackStage([]byte("FPW2garbage")); err == nil {
 		t.Error("garbage decodes")
 	}
 }

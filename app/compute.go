@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -8,6 +9,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 	"github.com/freshplan/freshplan/core/schedule"
@@ -25,6 +27,9 @@ const (
 	StageSweep
 	// StageTarget is the budget at which psp reaches the target freshness.
 	StageTarget
+	// StageExport is the file Request.Export names, written as the CLI
+	// writes it (core/export.Write).
+	StageExport
 
 	allStages = StagePlan | StageSweep | StageTarget
 )
@@ -41,6 +46,7 @@ type Request struct {
 	Model      string  // steady or horizon
 	Policy     string  // whose pages and hosts are shown
 	Target     float64 // freshness the budget search aims at, in (0, 1)
+	Export     string  // with StageExport: the export's kind (export.Kinds)
 	Stages     Stages
 	// Known is psp's freshness at budgets already planned, and MaxUseful
 	// the hosts' caps summed, from earlier results: the budget search
@@ -77,6 +83,7 @@ type Stage struct {
 	Plan    *PlanResult   `json:",omitempty"`
 	Sweep   *SweepResult  `json:",omitempty"`
 	Target  *TargetResult `json:",omitempty"`
+	Export  *ExportResult `json:",omitempty"`
 	// Names are, between the worker and the page, the names of the plan's
 	// values or of the sweep's points (sent as arrays: JSON has no ∞).
 	Names []string `json:",omitempty"`
@@ -99,6 +106,12 @@ type PlanResult struct {
 	// per host, its load (visits per horizon), cap and delay.
 	Visits, Stale                []float64 `json:"-"`
 	HostLoad, HostCap, HostDelay []float64 `json:"-"`
+}
+
+// ExportResult is a file to download.
+type ExportResult struct {
+	Kind, File, MIME string
+	Data             []byte `json:"-"`
 }
 
 // SweepResult is every policy and bound at budgets around the chosen one.
@@ -174,9 +187,38 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 		}
 		emit(&Stage{Seq: q.Seq, Kind: "target", Target: t, Seconds: time.Since(start).Seconds()})
 	}
+	if q.Stages&StageExport != 0 && ctx.Err() == nil {
+		start := time.Now()
+		progress("writing " + q.Export)
+		e, err := exportFile(ctx, pg, params, q)
+		if err != nil {
+			fail(err)
+			return
+		}
+		emit(&Stage{Seq: q.Seq, Kind: "export", Export: e, Seconds: time.Since(start).Seconds()})
+	}
 	if ctx.Err() == nil {
 		emit(&Stage{Seq: q.Seq, Kind: "done"})
 	}
+}
+
+// exportFile plans pages as the CLI's plan command does (every policy,
+// the schedule of q.Policy kept) and writes the export q.Export names.
+func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Request) (*ExportResult, error) {
+	kind, ok := export.KindOf(q.Export)
+	if !ok {
+		return nil, fmt.Errorf("unknown export %q", q.Export)
+	}
+	params.Policy = q.Policy
+	pl, err := plan.Run(ctx, pg, params)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := export.Write(&buf, pl, kind.Name); err != nil {
+		return nil, err
+	}
+	return &ExportResult{Kind: kind.Name, File: kind.File, MIME: kind.MIME, Data: buf.Bytes()}, nil
 }
 
 // planResult extracts what the page shows of a plan.

@@ -53,6 +53,7 @@ type home struct {
 	times    jobTimes
 
 	res         results
+	exports     exportState
 	updateReady bool
 	unlisten    []func()
 }

@@ -35,6 +35,7 @@ func (h *home) Render() goapp.UI {
 			h.renderHeadline(),
 			h.renderCharts(),
 			h.renderPolicies(),
+			h.renderExports(),
 			h.renderTables(),
 		),
 		goapp.Footer().Class("foot").Body(

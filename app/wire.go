@@ -15,23 +15,27 @@ import (
 )
 
 // Messages between the page and the planning worker are one byte buffer
-// (transferred, not copied): a small JSON header and raw little-endian
-// float64 arrays for what grows with the input.
+// (transferred, not copied): a small JSON header, raw little-endian
+// float64 arrays for what grows with the input, and a blob of bytes (an
+// export's file, or the URLs an export needs).
 //
-//	"FPW1" | uint32 len | JSON | uint32 count | (uint32 n | n × float64)…
-const wireMagic = "FPW1"
+//	"FPW2" | uint32 len | JSON | uint32 count | (uint32 n | n × float64)… | uint32 len | blob
+const wireMagic = "FPW2"
 
 var errWire = errors.New("malformed message between the page and the planner")
 
 // pack encodes meta and arrays into one message.
-func pack(meta any, arrays ...[]float64) ([]byte, error) {
+func pack(meta any, blob []byte, arrays ...[]float64) ([]byte, error) {
 	js, err := json.Marshal(meta)
 	if err != nil {
 		return nil, err
 	}
-	size := len(wireMagic) + 4 + len(js) + 4
+	size := len(wireMagic) + 4 + len(js) + 4 + 4 + len(blob)
 	for _, a := range arrays {
 		size += 4 + 8*len(a)
+	}
+	if uint64(size) > math.MaxUint32 {
+		return nil, fmt.Errorf("a message of %d bytes is too long for the planner", size)
 	}
 	b := make([]byte, 0, size)
 	b = append(b, wireMagic...)
@@ -44,41 +48,42 @@ func pack(meta any, arrays ...[]float64) ([]byte, error) {
 			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 		}
 	}
-	return b, nil
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(blob)))
+	return append(b, blob...), nil
 }
 
-// unpack decodes a message into meta and returns its arrays.
-func unpack(b []byte, meta any) ([][]float64, error) {
+// unpack decodes a message into meta and returns its arrays and blob.
+func unpack(b []byte, meta any) ([][]float64, []byte, error) {
 	if len(b) < len(wireMagic)+4 || string(b[:len(wireMagic)]) != wireMagic {
-		return nil, errWire
+		return nil, nil, errWire
 	}
 	b = b[len(wireMagic):]
 	n := binary.LittleEndian.Uint32(b)
 	b = b[4:]
 	if uint64(n) > uint64(len(b)) {
-		return nil, errWire
+		return nil, nil, errWire
 	}
 	if err := json.Unmarshal(b[:n], meta); err != nil {
-		return nil, fmt.Errorf("%w: %v", errWire, err)
+		return nil, nil, fmt.Errorf("%w: %v", errWire, err)
 	}
 	b = b[n:]
 	if len(b) < 4 {
-		return nil, errWire
+		return nil, nil, errWire
 	}
 	count := binary.LittleEndian.Uint32(b)
 	b = b[4:]
 	if count > 64 {
-		return nil, errWire
+		return nil, nil, errWire
 	}
 	arrays := make([][]float64, count)
 	for k := range arrays {
 		if len(b) < 4 {
-			return nil, errWire
+			return nil, nil, errWire
 		}
 		m := uint64(binary.LittleEndian.Uint32(b))
 		b = b[4:]
 		if 8*m > uint64(len(b)) {
-			return nil, errWire
+			return nil, nil, errWire
 		}
 		a := make([]float64, m)
 		for i := range a {
@@ -87,10 +92,15 @@ func unpack(b []byte, meta any) ([][]float64, error) {
 		arrays[k] = a
 		b = b[8*m:]
 	}
-	if len(b) != 0 {
-		return nil, errWire
+	if len(b) < 4 {
+		return nil, nil, errWire
 	}
-	return arrays, nil
+	m := binary.LittleEndian.Uint32(b)
+	b = b[4:]
+	if uint64(m) != uint64(len(b)) {
+		return nil, nil, errWire
+	}
+	return arrays, b, nil
 }
 
 // jobMsg is the header of a planning request.
@@ -98,6 +108,7 @@ type jobMsg struct {
 	Request
 	Pages int
 	Hosts int
+	Names bool // the blob holds the pages' URLs and the hosts' names
 }
 
 // packJob encodes a request with the pages it plans: what planning needs
@@ -108,7 +119,35 @@ func packJob(q Request, d *dataset) ([]byte, error) {
 	for i, p := range d.pages {
 		rates[i], weights[i], delays[i], hosts[i] = p.Rate, p.Weight, p.CrawlDelay, float64(d.hostOf[i])
 	}
-	return pack(jobMsg{Request: q, Pages: n, Hosts: len(d.hosts)}, rates, weights, delays, hosts)
+	m := jobMsg{Request: q, Pages: n, Hosts: len(d.hosts)}
+	var blob []byte
+	if q.Stages&StageExport != 0 {
+		// An export writes URLs: they go too, each with its length.
+		m.Names = true
+		for _, p := range d.pages {
+			blob = binary.AppendUvarint(blob, uint64(len(p.URL)))
+			blob = append(blob, p.URL...)
+		}
+		for _, h := range d.hosts {
+			blob = binary.AppendUvarint(blob, uint64(len(h)))
+			blob = append(blob, h...)
+		}
+	}
+	return pack(m, blob, rates, weights, delays, hosts)
+}
+
+// readNames reads n length-prefixed strings from b.
+func readNames(b []byte, n int) ([]string, []byte, error) {
+	out := make([]string, n)
+	for i := range out {
+		l, k := binary.Uvarint(b)
+		if k <= 0 || l > uint64(len(b)-k) {
+			return nil, nil, errWire
+		}
+		out[i] = string(b[k : k+int(l)])
+		b = b[k+int(l):]
+	}
+	return out, b, nil
 }
 
 // unpackJob decodes a request into the pages to plan. The pages get
@@ -116,7 +155,7 @@ func packJob(q Request, d *dataset) ([]byte, error) {
 // distinct, and the page maps them back by index.
 func unpackJob(b []byte) (Request, []pages.Page, error) {
 	var m jobMsg
-	a, err := unpack(b, &m)
+	a, blob, err := unpack(b, &m)
 	if err != nil {
 		return m.Request, nil, err
 	}
@@ -128,9 +167,23 @@ func unpackJob(b []byte) (Request, []pages.Page, error) {
 			return m.Request, nil, errWire
 		}
 	}
-	names := make([]string, m.Hosts)
-	for h := range names {
-		names[h] = "h" + strconv.Itoa(h)
+	var urls, names []string
+	if m.Names {
+		var rest []byte
+		if urls, rest, err = readNames(blob, m.Pages); err != nil {
+			return m.Request, nil, err
+		}
+		if names, rest, err = readNames(rest, m.Hosts); err != nil || len(rest) != 0 {
+			return m.Request, nil, errWire
+		}
+	} else {
+		if len(blob) != 0 {
+			return m.Request, nil, errWire
+		}
+		names = make([]string, m.Hosts)
+		for h := range names {
+			names[h] = "h" + strconv.Itoa(h)
+		}
 	}
 	pg := make([]pages.Page, m.Pages)
 	for i := range pg {
@@ -138,7 +191,11 @@ func unpackJob(b []byte) (Request, []pages.Page, error) {
 		if !(h >= 0 && h < float64(m.Hosts)) {
 			return m.Request, nil, errWire
 		}
-		pg[i] = pages.Page{URL: strconv.Itoa(i + 1), Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
+		url := strconv.Itoa(i + 1)
+		if urls != nil {
+			url = urls[i]
+		}
+		pg[i] = pages.Page{URL: url, Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
 	}
 	return m.Request, pg, nil
 }
@@ -170,14 +227,26 @@ func packStage(s *Stage) ([]byte, error) {
 		}
 		arrays = [][]float64{budgets, names, values}
 	}
-	return pack(&m, arrays...)
+	var blob []byte
+	if s.Export != nil {
+		blob = s.Export.Data
+		e := *s.Export
+		e.Data = nil
+		m.Export = &e
+	}
+	return pack(&m, blob, arrays...)
 }
 
 func unpackStage(b []byte) (*Stage, error) {
 	s := &Stage{}
-	a, err := unpack(b, s)
+	a, blob, err := unpack(b, s)
 	if err != nil {
 		return nil, err
+	}
+	if s.Export != nil {
+		s.Export.Data = blob
+	} else if len(blob) != 0 {
+		return nil, errWire
 	}
 	names := s.Names
 	s.Names = nil

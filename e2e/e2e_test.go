@@ -26,6 +26,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -39,6 +40,11 @@ var (
 	browser context.Context
 	// artifacts is where screenshots go.
 	artifacts = "artifacts"
+	// cli is the freshplan command built for the test, whose output the
+	// app's exports are compared with.
+	cli string
+	// downloads is where the browser saves the files the page downloads.
+	downloads string
 )
 
 // chromiumPath finds the browser: $FRESHPLAN_CHROMIUM, /usr/bin/chromium,
@@ -70,9 +76,15 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	cli = filepath.Join(dir, "freshplan")
+	downloads = filepath.Join(dir, "downloads")
 	if u := os.Getenv("E2E_BASE_URL"); u != "" {
 		// An app already served (make run): measure it as it is.
 		baseURL = strings.TrimSuffix(u, "/") + "/"
+		if err := buildCLI(cli); err != nil {
+			fmt.Fprintln(os.Stderr, "e2e:", err)
+			return 1
+		}
 	} else {
 		stop, err := serve(dir)
 		if err != nil {
@@ -105,6 +117,12 @@ func run(m *testing.M) int {
 	defer cancel()
 	if err := chromedp.Do(ctx); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: starting chromium:", err)
+		return 1
+	}
+	yes := true
+	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads, EventsEnabled: &yes}); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: allowing downloads:", err)
 		return 1
 	}
 	browser = ctx
@@ -151,10 +169,7 @@ func build(dir string) error {
 	if err := os.MkdirAll(web, 0o755); err != nil {
 		return err
 	}
-	goBin := filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-	if _, err := os.Stat(goBin); err != nil {
-		goBin = "go"
-	}
+	goBin := goCommand()
 	cmds := []*exec.Cmd{
 		exec.Command(goBin, "build", "-ldflags=-X main.version=e2e", "-o", filepath.Join(dir, "freshplan"), "./cmd/freshplan"),
 		exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "./cmd/freshplan"),
@@ -186,6 +201,25 @@ func build(dir string) error {
 		}
 	}
 	return gzipFile(filepath.Join(web, "app.wasm"))
+}
+
+// goCommand is the go command of the toolchain running the test.
+func goCommand() string {
+	goBin := filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+	if _, err := os.Stat(goBin); err != nil {
+		goBin = "go"
+	}
+	return goBin
+}
+
+// buildCLI compiles the freshplan command alone, to path.
+func buildCLI(path string) error {
+	c := exec.Command(goCommand(), "build", "-o", path, "./cmd/freshplan")
+	c.Dir = ".."
+	if out, err := c.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the CLI: %v\n%s", err, out)
+	}
+	return nil
 }
 
 func gzipFile(name string) error {

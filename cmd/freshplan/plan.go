@@ -46,11 +46,11 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 		path  string
 		write func(io.Writer) error
 	}{
-		{*schedulePath, func(w io.Writer) error { return export.Schedule(w, pl) }},
-		{*pagesPath, func(w io.Writer) error { return export.Pages(w, pl) }},
-		{*hostsPath, func(w io.Writer) error { return export.Hosts(w, pl) }},
-		{exportFile, func(w io.Writer) error { return export.Seeds(w, pl, exportFormat) }},
-		{*jsonPath, func(w io.Writer) error { return export.JSON(w, pl) }},
+		{*schedulePath, func(w io.Writer) error { return export.Write(w, pl, "schedule") }},
+		{*pagesPath, func(w io.Writer) error { return export.Write(w, pl, "pages") }},
+		{*hostsPath, func(w io.Writer) error { return export.Write(w, pl, "hosts") }},
+		{exportFile, func(w io.Writer) error { return export.Write(w, pl, exportFormat) }},
+		{*jsonPath, func(w io.Writer) error { return export.Write(w, pl, "json") }},
 	}
 	toStdout := false
 	for _, o := range outputs {

@@ -1,0 +1,49 @@
+package app
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// download hands data to the browser as a file named name: a Blob, an
+// object URL and a click on a hidden link with the download attribute.
+// Nothing goes over the network.
+func download(name, mime string, data []byte) {
+	win := goapp.Window()
+	u8 := win.Get("Uint8Array").New(len(data))
+	goapp.CopyBytesToJS(u8, data)
+	parts := win.Get("Array").New()
+	parts.Call("push", u8)
+	opts := win.Get("Object").New()
+	opts.Set("type", mime)
+	blob := win.Get("Blob").New(parts, opts)
+	url := win.Get("URL").Call("createObjectURL", blob)
+	doc := win.Get("document")
+	a := doc.Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", name)
+	a.Get("style").Set("display", "none")
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	// The download has started from the URL; revoke it once it has.
+	var revoke goapp.Func
+	revoke = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		win.Get("URL").Call("revokeObjectURL", url)
+		revoke.Release()
+		return nil
+	})
+	win.Call("setTimeout", revoke, 60_000)
+}
+
+// svgDocument makes the chart drawn in the element with the given id a
+// standalone SVG file. The charts style themselves with attributes, not
+// the page's CSS (go-app #919), so the file looks as the chart does.
+func svgDocument(id string) []byte {
+	el := goapp.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return nil
+	}
+	// XMLSerializer, not outerHTML: it writes the SVG namespace.
+	text := goapp.Window().Get("XMLSerializer").New().Call("serializeToString", el).String()
+	return []byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + text + "\n")
+}

@@ -1,0 +1,114 @@
+package app
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/core/export"
+)
+
+// exportState is a download being written.
+type exportState struct {
+	eng  engine // a planner of its own: an export never interrupts a plan
+	seq  int
+	kind string // being written; "" when idle
+	err  string
+	done string // the last file downloaded, for the status line
+}
+
+// chartExports are the charts that download as SVG, by element id.
+var chartExports = []struct{ id, file, label string }{
+	{"chart-rates", "freshplan-revisits-vs-rate.svg", "revisits vs change rate"},
+	{"chart-hosts", "freshplan-host-load.svg", "load per host"},
+	{"chart-budget", "freshplan-staleness-vs-budget.svg", "staleness vs budget"},
+	{"chart-histogram", "freshplan-rate-histogram.svg", "histogram of rates"},
+}
+
+// onExport writes the export kind of the plan shown, with the same
+// parameters, through core/export as the CLI does, and downloads it.
+func (h *home) onExport(kind string) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		if h.res.plan == nil || h.data == nil {
+			return
+		}
+		x := &h.exports
+		if x.eng == nil {
+			x.eng = newEngine(h.ctx.Async)
+		}
+		x.seq++
+		q := h.res.req
+		q.Seq, q.Stages, q.Export, q.Known = x.seq, StageExport, kind, nil
+		x.kind, x.err, x.done = kind, "", ""
+		d := h.data
+		x.eng.run(q, d, func(s *Stage) {
+			h.ctx.Dispatch(func(goapp.Context) { h.onExportStage(q, d, s) })
+		})
+	}
+}
+
+func (h *home) onExportStage(q Request, d *dataset, s *Stage) {
+	x := &h.exports
+	if s.Seq != x.seq {
+		return
+	}
+	switch s.Kind {
+	case "export":
+		if s.Export != nil {
+			download(s.Export.File, s.Export.MIME, s.Export.Data)
+			x.done = s.Export.File + " (" + fmtBytes(int64(len(s.Export.Data))) + ")"
+		}
+	case "error":
+		x.kind, x.err = "", namePages(s.Note, d)
+	case "done":
+		x.kind = ""
+	}
+}
+
+// onExportChart downloads a chart as a standalone SVG file.
+func (h *home) onExportChart(id, file string) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		b := svgDocument(id + "-svg")
+		if b == nil {
+			h.exports.err = "the chart is not drawn yet"
+			return
+		}
+		download(file, "image/svg+xml", b)
+		h.exports.err, h.exports.done = "", file
+	}
+}
+
+func (h *home) renderExports() goapp.UI {
+	x := &h.exports
+	ready := h.res.plan != nil && !h.res.stalePlan
+	var files []goapp.UI
+	for _, k := range export.Kinds {
+		files = append(files, goapp.Button().Type("button").ID("export-"+k.Name).Class("export").
+			Title(k.Describe).Disabled(!ready || x.kind != "").
+			OnClick(h.onExport(k.Name)).Text(k.File))
+	}
+	var charts []goapp.UI
+	for _, c := range chartExports {
+		charts = append(charts, goapp.Button().Type("button").ID("export-"+c.id).Class("export").
+			Title("the chart of "+c.label+" as an SVG file").Disabled(!ready).
+			OnClick(h.onExportChart(c.id, c.file)).Text(c.file))
+	}
+	status := ""
+	switch {
+	case x.kind != "":
+		status = "Writing " + x.kind + "…"
+	case x.done != "":
+		status = "Downloaded " + x.done + "."
+	}
+	policy := "psp"
+	if h.res.plan != nil {
+		policy = h.res.plan.Policy
+	}
+	return goapp.Section().ID("exports").Class("panel", "exports").Aria("labelledby", "exports-h").Body(
+		goapp.H2().ID("exports-h").Text("Export"),
+		goapp.P().Class("hint").Text("Files of the "+policy+" plan: what “freshplan plan” writes for this input and these parameters."),
+		goapp.Div().Class("export-row").Body(files...),
+		goapp.Div().Class("export-row").Body(charts...),
+		goapp.P().ID("export-status").Class("hint").Attr("role", "status").Attr("aria-live", "polite").
+			DataSet("state", map[bool]string{true: "busy", false: "idle"}[x.kind != ""]).Text(status),
+		goapp.If(x.err != "", goapp.P().ID("export-error").Class("error").Attr("role", "alert").Text(x.err)),
+	)
+}

@@ -1,0 +1,103 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/freshplan/freshplan/core/export"
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// TestExportThroughWorker sends export jobs the way the page sends them to
+// its worker (URLs and hosts packed with the job), and checks each file
+// against what the CLI's path writes: plan.Run with the same parameters,
+// then export.Write.
+func TestExportThroughWorker(t *testing.T) {
+	pg := samplePages(t)
+	d := newDataset("sample", 0, true, pg, nil)
+	q, errs := defaultForm().request()
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	params := plan.DefaultParams()
+	params.Budget, params.Policy = SampleBudget, "psp"
+	params.Horizon, params.Politeness = 24*time.Hour, 15*time.Second
+	cli, err := plan.Run(context.Background(), pg, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range export.Kinds {
+		q.Seq, q.Stages, q.Export = 1, StageExport, k.Name
+		b, err := packJob(q, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q2, pg2, err := unpackJob(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(pg2, pg) {
+			t.Fatalf("%s: the worker's pages differ from the page's", k.Name)
+		}
+		var got *ExportResult
+		Compute(context.Background(), pg2, q2, func(s *Stage) {
+			if s.Kind == "error" {
+				t.Fatalf("%s: %s", k.Name, s.Note)
+			}
+			if s.Kind != "export" {
+				return
+			}
+			b, err := packStage(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s2, err := unpackStage(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = s2.Export
+		})
+		if got == nil {
+			t.Fatalf("%s: no export stage", k.Name)
+		}
+		var want bytes.Buffer
+		if err := export.Write(&want, cli, k.Name); err != nil {
+			t.Fatal(err)
+		}
+		if k.Name == "json" {
+			// The summary's seconds are timings: equal only by chance.
+			got.Data, want = dropSeconds(t, got.Data), *bytes.NewBuffer(dropSeconds(t, want.Bytes()))
+		}
+		if got.File != k.File || got.MIME != k.MIME {
+			t.Errorf("%s: file %q (%s), want %q (%s)", k.Name, got.File, got.MIME, k.File, k.MIME)
+		}
+		if !bytes.Equal(got.Data, want.Bytes()) {
+			t.Errorf("%s: %d bytes differ from the CLI's %d", k.Name, len(got.Data), want.Len())
+		}
+		if want.Len() < 100 {
+			t.Errorf("%s: only %d bytes", k.Name, want.Len())
+		}
+	}
+}
+
+// dropSeconds returns the JSON summary without its timings.
+func dropSeconds(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("summary: %v", err)
+	}
+	if _, ok := m["seconds"]; !ok {
+		t.Fatal("summary has no seconds")
+	}
+	delete(m, "seconds")
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// exportFiles are the app's downloads and the CLI flags that write the
+// same file.
+var exportFiles = []struct {
+	button, file string
+	flags        []string
+}{
+	{"export-pages", "freshplan-pages.csv", []string{"--pages"}},
+	{"export-schedule", "freshplan-schedule.csv", []string{"--schedule"}},
+	{"export-hosts", "freshplan-hosts.csv", []string{"--hosts"}},
+	{"export-json", "freshplan-summary.json", []string{"--json"}},
+	{"export-nutch", "freshplan-nutch-seeds.txt", []string{"--export", "nutch"}},
+	{"export-stormcrawler", "freshplan-stormcrawler-seeds.txt", []string{"--export", "stormcrawler"}},
+	{"export-csv", "freshplan-seeds.csv", []string{"--export", "csv"}},
+}
+
+// TestExports downloads every export of the sample's plan and compares it
+// with what 'freshplan plan' writes for the same file and parameters (the
+// JSON summary without its timings); each chart downloads as an SVG file.
+func TestExports(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	sample, err := filepath.Abs("../web/sample-pages.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, e := range exportFiles {
+		want := filepath.Join(dir, e.file)
+		args := append([]string{"plan", "--budget", "20000"}, e.flags...)
+		args = append(args, want, sample)
+		if out, err := exec.Command(cli, args...).CombinedOutput(); err != nil {
+			t.Fatalf("freshplan %v: %v\n%s", args, err, out)
+		}
+		got := tb.downloadBy("#"+e.button, e.file)
+		wantB, err := os.ReadFile(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.file == "freshplan-summary.json" {
+			got, wantB = withoutSeconds(t, got), withoutSeconds(t, wantB)
+		}
+		if !bytes.Equal(got, wantB) {
+			t.Errorf("%s: the app's %d bytes differ from the CLI's %d", e.file, len(got), len(wantB))
+		} else {
+			t.Logf("%s: %d bytes, identical to the CLI's", e.file, len(got))
+		}
+	}
+	tb.shotOf("#exports", "exports")
+	for _, c := range []string{"rates", "hosts", "budget", "histogram"} {
+		file := map[string]string{"rates": "freshplan-revisits-vs-rate.svg", "hosts": "freshplan-host-load.svg",
+			"budget": "freshplan-staleness-vs-budget.svg", "histogram": "freshplan-rate-histogram.svg"}[c]
+		b := tb.downloadBy("#export-chart-"+c, file)
+		var doc struct {
+			XMLName xml.Name
+			Title   string `xml:"title"`
+		}
+		if err := xml.Unmarshal(b, &doc); err != nil {
+			t.Errorf("%s is not well-formed XML: %v", file, err)
+			continue
+		}
+		if doc.XMLName.Local != "svg" || doc.XMLName.Space != "http://www.w3.org/2000/svg" || doc.Title == "" {
+			t.Errorf("%s: root %v, title %q; want an SVG with a title", file, doc.XMLName, doc.Title)
+		}
+	}
+}
+
+// downloadBy clicks the button sel and returns the file the browser saves
+// as name.
+func (tb *tab) downloadBy(sel, name string) []byte {
+	tb.t.Helper()
+	path := filepath.Join(downloads, name)
+	os.Remove(path)
+	tb.poll(`(() => { const b = document.querySelector(`+jsString(sel)+`); return b && !b.disabled; })()`, 30*time.Second)
+	// A real click: the browser lets a page download many files only
+	// when each follows a gesture of the person.
+	tb.do(chromedp.Click(chromedp.CSS(sel)))
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		b, err := os.ReadFile(path)
+		if err == nil && len(b) > 0 {
+			if _, err := os.Stat(path + ".crdownload"); os.IsNotExist(err) {
+				return b
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tb.shot("failed-download-" + name)
+	tb.t.Fatalf("%s: no %s downloaded in 60 s; export status: %q %q", sel, name,
+		tb.text("#export-status"), tb.text("#export-error"))
+	return nil
+}
+
+// withoutSeconds returns a JSON summary without its timings.
+func withoutSeconds(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("summary: %v\n%s", err, b)
+	}
+	delete(m, "seconds")
+	out, _ := json.Marshal(m)
+	return out
+}
