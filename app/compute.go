@@ -30,6 +30,9 @@ const (
 	// StageExport is the file Request.Export names, written as the CLI
 	// writes it (core/export.Write).
 	StageExport
+	// StageBacktest replays every policy against the kept input's history
+	// after Request.Split (core/backtest).
+	StageBacktest
 
 	allStages = StagePlan | StageSweep | StageTarget
 )
@@ -47,7 +50,11 @@ type Request struct {
 	Policy     string  // whose pages and hosts are shown
 	Target     float64 // freshness the budget search aims at, in (0, 1)
 	Export     string  // with StageExport: the export's kind (export.Kinds)
+	Split      float64 // with StageBacktest: Unix seconds; 0 picks backtest.DefaultSplit
+	Name       string  // with StageBacktest: the input's name, for messages
 	Stages     Stages
+	// Raw is, with StageBacktest, the input as read (sent as the job's blob).
+	Raw []byte `json:"-"`
 	// Known is psp's freshness at budgets already planned, and MaxUseful
 	// the hosts' caps summed, from earlier results: the budget search
 	// starts from them.
@@ -83,7 +90,8 @@ type Stage struct {
 	Plan    *PlanResult   `json:",omitempty"`
 	Sweep   *SweepResult  `json:",omitempty"`
 	Target  *TargetResult `json:",omitempty"`
-	Export  *ExportResult `json:",omitempty"`
+	Export   *ExportResult   `json:",omitempty"`
+	Backtest *BacktestResult `json:",omitempty"`
 	// Names are, between the worker and the page, the names of the plan's
 	// values or of the sweep's points (sent as arrays: JSON has no ∞).
 	Names []string `json:",omitempty"`
@@ -196,6 +204,16 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 			return
 		}
 		emit(&Stage{Seq: q.Seq, Kind: "export", Export: e, Seconds: time.Since(start).Seconds()})
+	}
+	if q.Stages&StageBacktest != 0 && ctx.Err() == nil {
+		start := time.Now()
+		progress("backtesting every policy")
+		bt, err := runBacktest(ctx, q)
+		if err != nil {
+			fail(err)
+			return
+		}
+		emit(&Stage{Seq: q.Seq, Kind: "backtest", Backtest: bt, Seconds: time.Since(start).Seconds()})
 	}
 	if ctx.Err() == nil {
 		emit(&Stage{Seq: q.Seq, Kind: "done"})

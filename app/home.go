@@ -54,6 +54,7 @@ type home struct {
 
 	res         results
 	exports     exportState
+	bt          backtestState
 	updateReady bool
 	unlisten    []func()
 }
@@ -246,10 +247,16 @@ func (h *home) startRead(name string, size int64, sample bool, open func(context
 			}
 			breathe()
 		}
-		pg, err := Decode(rctx, open(rctx), name, size, progress)
+		kept := newKeeper(open(rctx), size)
+		pg, err := Decode(rctx, kept, name, size, progress)
 		var d *dataset
 		if err == nil {
-			d = newDataset(name, size, sample, pg, breathe)
+			var raw []byte
+			var sum [32]byte
+			if raw, size, sum, err = kept.finish(); err == nil {
+				d = newDataset(name, size, sample, pg, breathe)
+				d.raw, d.sum, d.kind = raw, sum, kindOf(raw)
+			}
 		}
 		ctx.Dispatch(func(goapp.Context) {
 			if h.reading != rs {

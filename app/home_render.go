@@ -36,6 +36,7 @@ func (h *home) Render() goapp.UI {
 			h.renderCharts(),
 			h.renderPolicies(),
 			h.renderExports(),
+			h.renderBacktest(),
 			h.renderTables(),
 		),
 		goapp.Footer().Class("foot").Body(

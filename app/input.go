@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/freshplan/freshplan/core/backtest"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -37,6 +38,33 @@ type format struct {
 // is read as an observation log (observationLog).
 var formats = []format{
 	{name: "pages table", detect: pages.IsTable, read: pages.Read},
+	{name: "change history", detect: observe.IsChangeHeader, read: readChangeHistory},
+}
+
+// readChangeHistory reads a complete change history (url,host,time, one
+// row per change) and plans what a crawler visiting every page daily over
+// its whole span would have observed, as a backtest's training does.
+func readChangeHistory(r io.Reader, file string) ([]pages.Page, error) {
+	changes, err := observe.ReadChanges(context.Background(), r, file)
+	if err != nil {
+		return nil, err
+	}
+	first, last := math.Inf(1), math.Inf(-1)
+	for _, c := range changes {
+		if n := len(c.Times); n > 0 {
+			first, last = math.Min(first, c.Times[0]), math.Max(last, c.Times[n-1])
+		}
+	}
+	if math.IsInf(first, 1) {
+		return nil, &InputError{File: file, Msg: "the change history has no changes"}
+	}
+	const day = 86400
+	in, err := plan.FromHistories(context.Background(), backtest.Observed(changes, first, day, last+day),
+		plan.LoadOptions{Name: file, Prior: true, Now: math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	return in.Pages, nil
 }
 
 // observationLog reads a fetch log or a web-archive index (CSV, CDX,
@@ -73,6 +101,14 @@ func Decode(ctx context.Context, r io.Reader, name string, size int64, progress 
 		return nil, err
 	}
 	return pg, nil
+}
+
+// kindOf names the format of an input kept whole ("" when not kept).
+func kindOf(raw []byte) string {
+	if raw == nil {
+		return ""
+	}
+	return detect(bufio.NewReaderSize(bytes.NewReader(raw), 64<<10)).name
 }
 
 // detect picks the format from the first non-blank line.

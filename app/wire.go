@@ -109,6 +109,7 @@ type jobMsg struct {
 	Pages int
 	Hosts int
 	Names bool // the blob holds the pages' URLs and the hosts' names
+	Raw   bool // the blob is the input as read (Request.Raw)
 }
 
 // packJob encodes a request with the pages it plans: what planning needs
@@ -121,7 +122,9 @@ func packJob(q Request, d *dataset) ([]byte, error) {
 	}
 	m := jobMsg{Request: q, Pages: n, Hosts: len(d.hosts)}
 	var blob []byte
-	if q.Stages&StageExport != 0 {
+	if q.Stages&StageBacktest != 0 {
+		m.Raw, blob = true, q.Raw
+	} else if q.Stages&StageExport != 0 {
 		// An export writes URLs: they go too, each with its length.
 		m.Names = true
 		for _, p := range d.pages {
@@ -168,6 +171,9 @@ func unpackJob(b []byte) (Request, []pages.Page, error) {
 		}
 	}
 	var urls, names []string
+	if m.Raw {
+		m.Request.Raw, blob = blob, nil
+	}
 	if m.Names {
 		var rest []byte
 		if urls, rest, err = readNames(blob, m.Pages); err != nil {
@@ -234,6 +240,11 @@ func packStage(s *Stage) ([]byte, error) {
 		e.Data = nil
 		m.Export = &e
 	}
+	if bt := s.Backtest; bt != nil {
+		for _, r := range bt.Rows {
+			arrays = append(arrays, r.PerHorizon)
+		}
+	}
 	return pack(&m, blob, arrays...)
 }
 
@@ -272,6 +283,13 @@ func unpackStage(b []byte) (*Stage, error) {
 				return nil, errWire
 			}
 			s.Sweep.Points[k] = plan.Point{Budget: int(a[0][k]), Name: names[j], Value: a[2][k]}
+		}
+	case s.Backtest != nil:
+		if len(a) != len(s.Backtest.Rows) {
+			return nil, errWire
+		}
+		for k := range a {
+			s.Backtest.Rows[k].PerHorizon = a[k]
 		}
 	case len(a) != 0:
 		return nil, errWire

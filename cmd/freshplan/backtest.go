@@ -63,6 +63,13 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if !set["horizon"] {
+		// One visit per page per week needs a horizon of a week: a shorter
+		// plan, repeated, would visit the same few pages every horizon.
+		if err := f.fs.Set("horizon", "168h"); err != nil {
+			return err
+		}
+	}
 	params, err := f.params()
 	if err != nil {
 		return err

@@ -70,12 +70,7 @@ func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) 
 	if cfg.Params.Budget == 0 && cfg.Params.Crawlers == 0 {
 		cfg.Params.Budget = int(math.Max(1, math.Round(float64(len(pages))*T/(7*day))))
 	}
-	histories := make([]observe.History, len(pages))
-	for i, p := range pages {
-		first := math.Max(cfg.TrainStart, p.Times[0])
-		histories[i] = observe.History{URL: p.URL, Host: p.Host, Weight: 1,
-			Fetches: crawl(p.Times, regular(first, cfg.CrawlInterval, cfg.Split))}
-	}
+	histories := Observed(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
 	in, err := plan.FromHistories(ctx, histories, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
 	if err != nil {
 		return nil, err
