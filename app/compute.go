@@ -83,13 +83,13 @@ func (q Request) params() (plan.Params, error) {
 
 // Stage is one step of a job's results, sent as soon as it is ready.
 type Stage struct {
-	Seq     int
-	Kind    string // "progress", "plan", "sweep", "target", "error" or "done"
-	Note    string // what is being computed, or the error
-	Seconds float64
-	Plan    *PlanResult   `json:",omitempty"`
-	Sweep   *SweepResult  `json:",omitempty"`
-	Target  *TargetResult `json:",omitempty"`
+	Seq      int
+	Kind     string // "progress", "plan", "sweep", "target", "error" or "done"
+	Note     string // what is being computed, or the error
+	Seconds  float64
+	Plan     *PlanResult     `json:",omitempty"`
+	Sweep    *SweepResult    `json:",omitempty"`
+	Target   *TargetResult   `json:",omitempty"`
 	Export   *ExportResult   `json:",omitempty"`
 	Backtest *BacktestResult `json:",omitempty"`
 	// Names are, between the worker and the page, the names of the plan's
