@@ -26,8 +26,13 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	hostsPath := f.fs.String("hosts", "", "write the per-host CSV to this file")
 	jsonPath := f.fs.String("json", "", `write the JSON summary to this file ("-" for stdout)`)
 	f.fs.String("export", "", "nutch|stormcrawler|csv FILE: write a seed list the crawler can load")
+	simulateRuns := f.fs.Int("simulate", 0, "replay every schedule N times against sampled Poisson changes and show each figure's simulated counterpart with its 95% interval")
+	seed := f.fs.Uint64("seed", 1, "seed of --simulate's random changes")
 	if err := f.parse(args); err != nil {
 		return err
+	}
+	if *simulateRuns < 0 || *simulateRuns > plan.MaxSimulateRuns {
+		return fmt.Errorf("--simulate %d: want 0 (none) to %d runs", *simulateRuns, plan.MaxSimulateRuns)
 	}
 	start := time.Now()
 	params, pg, err := f.setup(stderr)
@@ -35,6 +40,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	read := time.Since(start).Seconds()
+	params.Simulate, params.Seed = *simulateRuns, *seed
 	pl, err := plan.Run(context.Background(), pg, params)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.inputName(), err)
@@ -94,12 +100,25 @@ func report(w io.Writer, pl *plan.Plan) {
 	fmt.Fprintf(w, "%d pages on %d hosts; horizon %v, budget %d visits, %d crawler(s) at %.4g pages/s, politeness %v, %s model\n",
 		len(pl.Pages), len(pl.Hosts), p.Horizon, p.Budget, p.Crawlers, p.Rate, p.Politeness, p.Model)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "policy\t%s\tfreshness\thow\n", unit)
+	sim := p.Simulate > 0
+	if sim {
+		fmt.Fprintf(tw, "policy\t%s\tfreshness\tsimulated (%d runs, 95%%)\thow\n", unit, p.Simulate)
+	} else {
+		fmt.Fprintf(tw, "policy\t%s\tfreshness\thow\n", unit)
+	}
 	for _, name := range append(append([]string{}, plan.Policies...), plan.Bounds...) {
 		r := pl.Results[name]
 		fresh := ""
 		if p.Objective == staleness.Stale {
 			fresh = fmt.Sprintf("%.4f", 1-r.Value)
+		}
+		if sim {
+			s := "no schedule to replay"
+			if e := r.Sim; e != nil {
+				s = fmt.Sprintf("%.6g ± %.2g", e.Mean, e.HalfWidth())
+			}
+			fmt.Fprintf(tw, "%s\t%.6g\t%s\t%s\t%s\n", name, r.Value, fresh, s, plan.Describe[name])
+			continue
 		}
 		fmt.Fprintf(tw, "%s\t%.6g\t%s\t%s\n", name, r.Value, fresh, plan.Describe[name])
 	}

@@ -21,6 +21,14 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	return json.Marshal(f + 0) // +0 turns −0 into 0
 }
 
+// Replayed is a simulated figure with its 95% confidence interval.
+type Replayed struct {
+	Mean Value `json:"mean"`
+	Low  Value `json:"low"`
+	High Value `json:"high"`
+	Runs int   `json:"runs"`
+}
+
 // Summary is the JSON summary of SPEC §6.
 type Summary struct {
 	Pages               int              `json:"pages"`
@@ -35,6 +43,10 @@ type Summary struct {
 	RatePerCrawler      float64          `json:"rate_per_crawler"`
 	Staleness           map[string]Value `json:"staleness"`
 	Simulated           map[string]bool  `json:"simulated"`
+	// Replayed holds, with plan --simulate N, each figure's simulated
+	// counterpart: the mean of N replays against sampled changes and its
+	// 95% interval.
+	Replayed map[string]Replayed `json:"replayed,omitempty"`
 	ScheduledVisits     int              `json:"scheduled_visits"`
 	DroppedVisits       int              `json:"dropped_visits"`
 	PolitenessViolation int              `json:"politeness_violations"`
@@ -57,6 +69,12 @@ func Summarize(p *plan.Plan) Summary {
 	for name, r := range p.Results {
 		s.Staleness[name] = Value(r.Value)
 		s.Simulated[name] = r.Simulated
+		if e := r.Sim; e != nil {
+			if s.Replayed == nil {
+				s.Replayed = map[string]Replayed{}
+			}
+			s.Replayed[name] = Replayed{Mean: Value(e.Mean), Low: Value(e.Low), High: Value(e.High), Runs: e.Runs}
+		}
 	}
 	for _, name := range plan.Polite {
 		s.PolitenessViolation += p.Results[name].Violations

@@ -23,6 +23,12 @@ type Params struct {
 	// Compare lists the policies to compute besides Policy and the bounds;
 	// nil means every policy of Policies.
 	Compare []string
+	// Simulate, when positive, replays every schedule that many times
+	// against Poisson changes sampled at the pages' rates (core/simulate)
+	// and gives each result its simulated counterpart (Result.Sim); Seed
+	// makes the runs repeatable.
+	Simulate int
+	Seed     uint64
 }
 
 // DefaultParams returns SPEC §5's defaults: T = 24 h, P = 15 s, staleness,
@@ -50,6 +56,8 @@ func (p Params) resolve() (Params, error) {
 		return p, fmt.Errorf("rate %v pages per second per crawler must be positive", p.Rate)
 	case p.MinVisits < 0 || p.MaxVisits < 0:
 		return p, fmt.Errorf("min and max visits must not be negative")
+	case p.Simulate < 0 || p.Simulate > MaxSimulateRuns:
+		return p, fmt.Errorf("simulate %d runs: want 0 (none) to %d", p.Simulate, MaxSimulateRuns)
 	case p.MaxVisits > 0 && p.MinVisits > p.MaxVisits:
 		return p, fmt.Errorf("min visits %d exceed max visits %d", p.MinVisits, p.MaxVisits)
 	}

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/freshplan/freshplan/core/allocate"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/schedule"
+	"github.com/freshplan/freshplan/core/simulate"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -40,6 +42,10 @@ type Result struct {
 	Visits     []float64 // per page, visits per horizon (fractional for cho and azar's rates)
 	Page       []float64 // per page staleness (or age in seconds)
 	Simulated  bool      // Value comes from replaying a schedule, not a closed form
+	// Sim is, with Params.Simulate, the same figure from replaying the
+	// result's visits against sampled changes (core/simulate); nil for a
+	// rate policy with no schedule (cho, azar_random) or without Simulate.
+	Sim *simulate.Estimate
 	Dropped    int       // programmed visits no crawler could make inside the horizon
 	Violations int       // validator findings (polite policies only; always 0 when correct)
 }
@@ -87,7 +93,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	if err != nil {
 		return nil, err
 	}
-	in.warm = warm
+	in.warm, in.ctx = warm, ctx
 	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[string]*Result{}}
 
 	start := time.Now()
@@ -97,6 +103,12 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	for _, r := range alloc.results {
 		pl.Results[r.Name] = r
+		// Rate policies (cho, azar_random) have no schedule to replay.
+		if r.Name != "cho" && r.Name != "azar_random" {
+			if err := in.simulated(r, in.equalVisits(r.Visits)); err != nil {
+				return nil, err
+			}
+		}
 	}
 	pl.Seconds.Allocate = time.Since(start).Seconds()
 
@@ -118,6 +130,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 
 // instance is a pages table turned into the engine's arrays.
 type instance struct {
+	ctx     context.Context
 	params  Params
 	T       float64
 	rates   []float64 // per second
@@ -127,6 +140,9 @@ type instance struct {
 	delay   []float64
 	caps    []int
 	warm    *warmStart
+
+	procs     []simulate.Process // Poisson at each page's rate, made on first use
+	procsOnce sync.Once
 }
 
 func newInstance(pg []pages.Page, params Params) (*instance, error) {

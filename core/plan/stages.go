@@ -10,6 +10,7 @@ import (
 
 	"github.com/freshplan/freshplan/core/allocate"
 	"github.com/freshplan/freshplan/core/schedule"
+	"github.com/freshplan/freshplan/core/simulate"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -183,16 +184,28 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 	r := in.tracked(name, tr, visits)
 	r.Dropped = dropped
 	r.Violations, _ = check.Finish()
+	if err := in.simulated(r, madeVisits(len(x), prog, made)); err != nil {
+		return nil, nil, err
+	}
 	return r, kept, nil
 }
 
 // followed returns the infcrawlers bound: MERGE's programme followed
 // exactly.
-func (in *instance) followed(merged *schedule.Programme, x []int) *Result {
+func (in *instance) followed(merged *schedule.Programme, x []int) (*Result, error) {
 	tr := merged.Realized(in.params.Model, in.params.Objective, in.rates, in.T)
 	inf := in.tracked("infcrawlers", tr, floats(x))
 	inf.Simulated = false
-	return inf
+	if in.params.Simulate > 0 {
+		v, err := simulate.FromProgramme(len(x), merged)
+		if err != nil {
+			return nil, err
+		}
+		if err := in.simulated(inf, v); err != nil {
+			return nil, err
+		}
+	}
+	return inf, nil
 }
 
 // slotTime returns the time of the carousel's slot k (from 0) of R: slots
@@ -233,11 +246,22 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 	}
 	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
 	made := make([]float64, n)
+	var sim *simulate.Visits
+	if in.params.Simulate > 0 {
+		sim = &simulate.Visits{Start: make([]int, n+1), Times: make([]float64, len(slots))}
+	}
 	for i := range n {
-		for _, k := range slots[start[i]:start[i+1]] {
-			tr.Visit(i, slotTime(int(k), R, in.T))
+		for j, k := range slots[start[i]:start[i+1]] {
+			t := slotTime(int(k), R, in.T)
+			tr.Visit(i, t)
+			if sim != nil {
+				sim.Times[int(start[i])+j] = t
+			}
 		}
 		made[i] = float64(start[i+1] - start[i])
+		if sim != nil {
+			sim.Start[i+1] = int(start[i+1])
+		}
 	}
 	var visits []schedule.Visit
 	if in.params.Policy == "azar" {
@@ -249,7 +273,11 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 			}
 		}
 	}
-	return in.tracked("azar", tr, made), visits, nil
+	r := in.tracked("azar", tr, made)
+	if err := in.simulated(r, sim); err != nil {
+		return nil, nil, err
+	}
+	return r, visits, nil
 }
 
 func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, error) {
@@ -263,9 +291,9 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 			psp, keptPSP, err = in.polite("psp", merged, a.polite)
 			return err
 		},
-		func() error {
-			inf = in.followed(merged, a.polite)
-			return nil
+		func() (err error) {
+			inf, err = in.followed(merged, a.polite)
+			return err
 		},
 	}
 	if in.wants("mp2") {
