@@ -31,26 +31,26 @@ type Replayed struct {
 
 // Summary is the JSON summary of SPEC §6.
 type Summary struct {
-	Pages               int              `json:"pages"`
-	Hosts               int              `json:"hosts"`
-	Model               string           `json:"model"`
-	Objective           string           `json:"objective"`
-	Policy              string           `json:"policy"`
-	Budget              int              `json:"budget"`
-	HorizonSeconds      float64          `json:"horizon_seconds"`
-	PolitenessSeconds   float64          `json:"politeness_seconds"`
-	Crawlers            int              `json:"crawlers"`
-	RatePerCrawler      float64          `json:"rate_per_crawler"`
-	Staleness           map[string]Value `json:"staleness"`
-	Simulated           map[string]bool  `json:"simulated"`
+	Pages             int              `json:"pages"`
+	Hosts             int              `json:"hosts"`
+	Model             string           `json:"model"`
+	Objective         string           `json:"objective"`
+	Policy            string           `json:"policy"`
+	Budget            int              `json:"budget"`
+	HorizonSeconds    float64          `json:"horizon_seconds"`
+	PolitenessSeconds float64          `json:"politeness_seconds"`
+	Crawlers          int              `json:"crawlers"`
+	RatePerCrawler    float64          `json:"rate_per_crawler"`
+	Staleness         map[string]Value `json:"staleness"`
+	Simulated         map[string]bool  `json:"simulated"`
 	// Replayed holds, with plan --simulate N, each figure's simulated
 	// counterpart: the mean of N replays against sampled changes and its
 	// 95% interval.
-	Replayed map[string]Replayed `json:"replayed,omitempty"`
-	ScheduledVisits     int              `json:"scheduled_visits"`
-	DroppedVisits       int              `json:"dropped_visits"`
-	PolitenessViolation int              `json:"politeness_violations"`
-	Seconds             plan.Seconds     `json:"seconds"`
+	Replayed            map[string]Replayed `json:"replayed,omitempty"`
+	ScheduledVisits     int                 `json:"scheduled_visits"`
+	DroppedVisits       int                 `json:"dropped_visits"`
+	PolitenessViolation int                 `json:"politeness_violations"`
+	Seconds             plan.Seconds        `json:"seconds"`
 }
 
 // Summarize returns the plan's summary. Staleness holds each policy's and

@@ -37,17 +37,17 @@ type Host struct {
 
 // Result is one policy's or bound's outcome.
 type Result struct {
-	Name       string
-	Value      float64   // weighted average staleness (or age in seconds) under the model
-	Visits     []float64 // per page, visits per horizon (fractional for cho and azar's rates)
-	Page       []float64 // per page staleness (or age in seconds)
-	Simulated  bool      // Value comes from replaying a schedule, not a closed form
+	Name      string
+	Value     float64   // weighted average staleness (or age in seconds) under the model
+	Visits    []float64 // per page, visits per horizon (fractional for cho and azar's rates)
+	Page      []float64 // per page staleness (or age in seconds)
+	Simulated bool      // Value comes from replaying a schedule, not a closed form
 	// Sim is, with Params.Simulate, the same figure from replaying the
 	// result's visits against sampled changes (core/simulate); nil for a
 	// rate policy with no schedule (cho, azar_random) or without Simulate.
-	Sim *simulate.Estimate
-	Dropped    int       // programmed visits no crawler could make inside the horizon
-	Violations int       // validator findings (polite policies only; always 0 when correct)
+	Sim        *simulate.Estimate
+	Dropped    int // programmed visits no crawler could make inside the horizon
+	Violations int // validator findings (polite policies only; always 0 when correct)
 }
 
 // Seconds is where the planning time went.
