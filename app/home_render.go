@@ -95,7 +95,8 @@ func (h *home) renderInput() goapp.UI {
 			goapp.Code().Text("url,host,changes_per_day"),
 			goapp.Text(" (optionally "), goapp.Code().Text("weight"), goapp.Text(", "), goapp.Code().Text("crawl_delay"),
 			goapp.Text(") — or a log of past fetches ("), goapp.Code().Text("url,time,changed"),
-			goapp.Text(" or a digest column; CDX, CDXJ, Wayback JSON), whose change rates are estimated — or:"),
+			goapp.Text(" or a digest column; CDX, CDXJ, Wayback JSON) or a change history ("), goapp.Code().Text("url,host,time"),
+			goapp.Text("), whose change rates are estimated — or:"),
 		),
 		goapp.Div().Class("actions").Body(
 			goapp.Input().Type("file").ID("file-input").Class("visually-hidden").

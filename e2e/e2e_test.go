@@ -45,6 +45,8 @@ var (
 	cli string
 	// downloads is where the browser saves the files the page downloads.
 	downloads string
+	// built is the directory holding the built app (web/ and the CLI).
+	built string
 )
 
 // chromiumPath finds the browser: $FRESHPLAN_CHROMIUM, /usr/bin/chromium,
@@ -78,20 +80,22 @@ func run(m *testing.M) int {
 	defer os.RemoveAll(dir)
 	cli = filepath.Join(dir, "freshplan")
 	downloads = filepath.Join(dir, "downloads")
+	built = dir
+	if err := build(dir); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: build:", err)
+		return 1
+	}
 	if u := os.Getenv("E2E_BASE_URL"); u != "" {
 		// An app already served (make run): measure it as it is.
 		baseURL = strings.TrimSuffix(u, "/") + "/"
-		if err := buildCLI(cli); err != nil {
-			fmt.Fprintln(os.Stderr, "e2e:", err)
-			return 1
-		}
 	} else {
-		stop, err := serve(dir)
+		u, stop, err := startServer(cli, dir, "127.0.0.1:0")
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "e2e:", err)
 			return 1
 		}
 		defer stop()
+		baseURL = u
 	}
 
 	if err := os.MkdirAll(artifacts, 0o755); err != nil {
@@ -129,21 +133,19 @@ func run(m *testing.M) int {
 	return m.Run()
 }
 
-// serve builds the app into dir and serves it, setting baseURL.
-func serve(dir string) (stop func(), err error) {
-	if err := build(dir); err != nil {
-		return nil, fmt.Errorf("build: %w", err)
-	}
-	srv := exec.Command(filepath.Join(dir, "freshplan"), "serve", "--addr", "127.0.0.1:0", "--dir", dir)
+// startServer runs 'bin serve' on dir at addr and returns the URL it
+// prints and how to stop it.
+func startServer(bin, dir, addr string) (string, func(), error) {
+	srv := exec.Command(bin, "serve", "--addr", addr, "--dir", dir)
 	out, err := srv.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	srv.Stderr = os.Stderr
 	if err := srv.Start(); err != nil {
-		return nil, fmt.Errorf("serve: %w", err)
+		return "", nil, fmt.Errorf("serve: %w", err)
 	}
-	stop = func() {
+	stop := func() {
 		srv.Process.Kill()
 		srv.Wait()
 	}
@@ -151,11 +153,10 @@ func serve(dir string) (stop func(), err error) {
 	k := strings.Index(line, "http://")
 	if err != nil || k < 0 {
 		stop()
-		return nil, fmt.Errorf("serve printed no URL: %q %v", line, err)
+		return "", nil, fmt.Errorf("serve printed no URL: %q %v", line, err)
 	}
-	baseURL = strings.TrimSpace(line[k:])
 	go io.Copy(io.Discard, out)
-	return stop, nil
+	return strings.TrimSpace(line[k:]), stop, nil
 }
 
 // build compiles the CLI and the WebAssembly into dir, beside a copy of
@@ -212,9 +213,10 @@ func goCommand() string {
 	return goBin
 }
 
-// buildCLI compiles the freshplan command alone, to path.
-func buildCLI(path string) error {
-	c := exec.Command(goCommand(), "build", "-o", path, "./cmd/freshplan")
+// buildCLI compiles the freshplan command alone, to path, telling it its
+// version (the service worker's: a new version is a new deployment).
+func buildCLI(path, version string) error {
+	c := exec.Command(goCommand(), "build", "-ldflags=-X main.version="+version, "-o", path, "./cmd/freshplan")
 	c.Dir = ".."
 	if out, err := c.CombinedOutput(); err != nil {
 		return fmt.Errorf("building the CLI: %v\n%s", err, out)
@@ -250,6 +252,7 @@ type tab struct {
 	mu       sync.Mutex
 	problems []string // console errors, exceptions, error log entries
 	requests []string // every URL the page requested
+	origin   string   // where the page may send requests (baseURL unless set)
 }
 
 // newTab opens a tab on the app and checks, when the test ends, that it
@@ -307,7 +310,11 @@ func (tb *tab) check() {
 	for _, p := range tb.problems {
 		tb.t.Errorf("the page logged an error: %s", p)
 	}
-	base, _ := url.Parse(baseURL)
+	origin := tb.origin
+	if origin == "" {
+		origin = baseURL
+	}
+	base, _ := url.Parse(origin)
 	for _, r := range tb.requests {
 		u, err := url.Parse(r)
 		if err != nil {
@@ -319,10 +326,10 @@ func (tb *tab) check() {
 			continue
 		}
 		if u.Scheme != base.Scheme || u.Host != base.Host {
-			tb.t.Errorf("the page requested %s, outside %s", r, baseURL)
+			tb.t.Errorf("the page requested %s, outside %s", r, origin)
 		}
 	}
-	tb.t.Logf("%d requests, all to %s", len(tb.requests), baseURL)
+	tb.t.Logf("%d requests, all to %s", len(tb.requests), origin)
 }
 
 // do runs actions, failing the test on error.

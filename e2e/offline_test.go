@@ -1,0 +1,79 @@
+package e2e
+
+import (
+	"net"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// freeAddr returns a local address nothing listens on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// cachedJS is true once the service worker controls the page and has
+// cached the app's wasm and the planner's worker script.
+const cachedJS = `(async () => {
+	if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
+	for (const k of await caches.keys()) {
+		const c = await caches.open(k);
+		if (await c.match("/web/app.wasm") && await c.match("/web/worker.js")) return true;
+	}
+	return false;
+})()`
+
+// TestOfflineAndUpdate serves the app on a port of its own, loads it
+// once, stops the server, and opens it again — the page, the planner's
+// worker and its wasm must all come from the service worker's cache and
+// plan the sample. Then a new deployment (another version) on the same
+// port must bring the "new version — reload" banner.
+func TestOfflineAndUpdate(t *testing.T) {
+	addr := freeAddr(t)
+	url, stop, err := startServer(cli, built, addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.origin = url
+	tb.do(chromedp.Navigate(url))
+	tb.waitPlanned(0, 60*time.Second)
+	online := tb.text("#headline")
+	// The first load installs the service worker; a reload puts the page
+	// under its control.
+	tb.do(chromedp.Navigate(url))
+	tb.waitPlanned(0, 60*time.Second)
+	tb.poll(cachedJS, 30*time.Second)
+	stop()
+
+	tb.do(chromedp.Navigate(url + "#offline"))
+	tb.waitPlanned(0, 60*time.Second)
+	if got := tb.text("#headline"); got != online {
+		t.Errorf("offline headline %q, online %q", got, online)
+	}
+	if e := eval[string](tb, `document.getElementById("status").dataset.engine`); e != "in a web worker" {
+		t.Errorf("offline, the planner ran %s, not in its worker", e)
+	}
+	tb.shotTop("offline")
+
+	next := filepath.Join(t.TempDir(), "freshplan-next")
+	if err := buildCLI(next, "e2e-next"); err != nil {
+		t.Fatal(err)
+	}
+	_, stop, err = startServer(next, built, addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	tb.do(chromedp.Navigate(url))
+	tb.poll(`!document.getElementById("update-banner").hidden`, 60*time.Second)
+	tb.shotTop("update-banner")
+}
