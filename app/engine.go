@@ -12,6 +12,9 @@ type engine interface {
 	// run starts a job on d, abandoning the job running, if any; emit
 	// gets each stage of the new job, from any goroutine.
 	run(q Request, d *dataset, emit func(*Stage))
+	// cancel abandons the job running, if any: none of its stages
+	// arrive after cancel returns.
+	cancel()
 	// where says where jobs run, for the status line.
 	where() string
 }
@@ -44,6 +47,15 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 			}
 		})
 	})
+}
+
+func (e *inProcess) cancel() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.stop != nil {
+		e.stop()
+		e.stop = nil
+	}
 }
 
 func (e *inProcess) where() string { return "in the page" }

@@ -103,6 +103,21 @@ func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
 	e.w.Call("postMessage", msg, []any{u8.Get("buffer")})
 }
 
+// cancel ends the job running with its worker (Go in the worker cannot
+// be interrupted) and starts a fresh worker for the next.
+func (e *workerEngine) cancel() {
+	if e.broken {
+		e.local.cancel()
+		return
+	}
+	e.seq = -1 // stages still queued belong to no job
+	if e.busy {
+		e.busy = false
+		e.w.Call("terminate")
+		e.spawn()
+	}
+}
+
 // message takes a stage from the worker and queues it for deliver, so
 // the event handler returns at once.
 func (e *workerEngine) message(this js.Value, args []js.Value) any {

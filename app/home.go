@@ -49,6 +49,7 @@ type home struct {
 	busy     bool
 	note     string // what the planner is doing
 	planErr  string
+	stopped  bool // the person stopped the last job
 	jobStart time.Time
 	times    jobTimes
 
@@ -329,7 +330,7 @@ func (h *home) startJob(stages Stages) {
 	r.stalePlan = r.stalePlan || stages&StagePlan != 0
 	r.staleSweep = r.staleSweep || stages&StageSweep != 0
 	r.staleTarget = r.staleTarget || stages&StageTarget != 0
-	h.busy, h.note, h.planErr, h.jobStart = true, "starting", "", time.Now()
+	h.busy, h.note, h.planErr, h.jobStart, h.stopped = true, "starting", "", time.Now(), false
 	read := h.times.read
 	h.times = jobTimes{read: read}
 	d := h.data
@@ -449,6 +450,21 @@ func (h *home) commit() {
 	h.startJob(stages)
 }
 
+// stopPlanning abandons the job running; the results on screen stay,
+// dimmed where they no longer match the parameters.
+func (h *home) stopPlanning(ctx goapp.Context, e goapp.Event) {
+	if !h.busy {
+		return
+	}
+	h.eng.cancel()
+	h.seq++ // stages of the abandoned job are ignored
+	h.busy, h.note, h.stopped = false, "", true
+	r := &h.res
+	r.stalePlan = r.plan != nil && r.stalePlan
+	r.staleSweep = r.sweep != nil && r.staleSweep
+	r.staleTarget = r.target != nil && r.staleTarget
+}
+
 func (h *home) cancelRead(ctx goapp.Context, e goapp.Event) {
 	if h.reading != nil {
 		h.reading.cancel()
@@ -494,6 +510,8 @@ func (h *home) state() string {
 		return "planning"
 	case h.planErr != "":
 		return "error"
+	case h.stopped:
+		return "stopped"
 	case h.res.plan != nil:
 		return "planned"
 	}

@@ -54,6 +54,8 @@ func (h *home) renderStatus() goapp.UI {
 		text = "Planning " + h.eng.where() + ": " + h.note + "…"
 	case "error":
 		text = "The plan failed; see the message by the parameters."
+	case "stopped":
+		text = "Planning stopped. Change a parameter or drop a file to plan again."
 	case "planned":
 		text = "Planned " + plural(len(h.data.pages), "page", "pages") + " in " + fmtSeconds(h.times.plan)
 		if h.times.sweep > 0 {
@@ -73,7 +75,8 @@ func (h *home) renderStatus() goapp.UI {
 		DataSet("target-ms", int(h.times.target*1000)).
 		DataSet("total-ms", int(h.times.total*1000)).
 		DataSet("engine", h.where()).
-		Body(goapp.If(h.busy || h.reading != nil, goapp.Span().Class("spinner").Aria("hidden", "true")), goapp.Text(text))
+		Body(goapp.If(h.busy || h.reading != nil, goapp.Span().Class("spinner").Aria("hidden", "true")), goapp.Text(text),
+			goapp.If(h.busy, goapp.Button().Type("button").ID("stop-plan").Class("button", "small").OnClick(h.stopPlanning).Text("Stop")))
 }
 
 func (h *home) renderInput() goapp.UI {

@@ -3,6 +3,8 @@ package e2e
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -55,22 +57,78 @@ func TestBenchFile(t *testing.T) {
 		tb.waitPlanned(seq, 10*time.Minute)
 	}
 	before := tb.seq()
+	// The tab's memory, sampled while it reads and plans.
+	var peak float64
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for {
+			peak = max(peak, rendererRSS())
+			select {
+			case <-done:
+				return
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}()
 	start := time.Now()
 	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{path}))
 	tb.poll(fmt.Sprintf(`+document.getElementById("status").dataset.seq > %d`, before), 10*time.Minute)
 	read := time.Since(start)
 	tb.poll(`+document.getElementById("status").dataset.planMs > 0`, 20*time.Minute)
 	planned := time.Since(start)
-	t.Logf("%s: read in the tab in %v (%s); every policy planned in the worker %v after the pick",
-		path, read.Round(time.Millisecond), tb.text("#dataset"), planned.Round(time.Millisecond))
-	t.Logf("status: %s", tb.status())
-	mem := eval[string](tb, `performance.memory ? (performance.memory.usedJSHeapSize/1e6).toFixed(0) + " MB JS heap" : ""`)
-	t.Logf("page memory: %s", mem)
+	close(done)
+	<-sampled
+	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start); tab memory (renderer processes: page and worker) at most %.0f MB",
+		path, read.Round(time.Millisecond), tb.text("#dataset"), planned.Round(time.Millisecond),
+		eval[string](tb, `document.getElementById("status").dataset.planMs`), peak)
+	t.Log(report)
 	tb.shotTop("bench-" + strings.TrimSuffix(filepathBase(path), ".csv"))
 	if os.Getenv("E2E_BENCH_ALL") != "" {
 		tb.waitPlanned(before, 60*time.Minute)
-		t.Logf("every stage %v after the pick; status: %s", time.Since(start).Round(time.Millisecond), tb.text("#status"))
+		report += fmt.Sprintf("; every stage %v after the pick; status: %s", time.Since(start).Round(time.Millisecond), tb.text("#status"))
 	}
+	if os.Getenv("E2E_BENCH_STOP") != "" {
+		// Stop a fresh job a second in, and time how soon the page says so.
+		seq := tb.seq()
+		tb.typeInto("#politeness", "16")
+		tb.poll(fmt.Sprintf(`+document.getElementById("status").dataset.seq > %d && !!document.getElementById("stop-plan")`, seq), time.Minute)
+		time.Sleep(time.Second)
+		t0 := time.Now()
+		eval[bool](tb, `(document.getElementById("stop-plan").click(), true)`)
+		tb.poll(`document.getElementById("status").dataset.state === "stopped"`, time.Minute)
+		report += fmt.Sprintf("; Stop took effect in %v", time.Since(t0).Round(time.Millisecond))
+	}
+	out := filepath.Join(artifacts, "bench-"+strings.TrimSuffix(filepathBase(path), ".csv")+".txt")
+	if err := os.WriteFile(out, []byte(time.Now().UTC().Format(time.RFC3339)+" "+report+"\n"), 0o644); err != nil {
+		t.Error(err)
+	}
+	t.Logf("written to %s", out)
+}
+
+// rendererRSS is the resident memory, in MB, of Chromium's renderer
+// processes (the tab's page and its workers): the tab's memory.
+func rendererRSS() float64 {
+	var kb float64
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, c := range procs {
+		cmd, err := os.ReadFile(c)
+		if err != nil || !strings.Contains(string(cmd), "--type=renderer") {
+			continue
+		}
+		status, err := os.ReadFile(filepath.Join(filepath.Dir(c), "status"))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(status), "\n") {
+			if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+				v, _ := strconv.ParseFloat(f[1], 64)
+				kb += v
+			}
+		}
+	}
+	return kb / 1024
 }
 
 func filepathBase(p string) string {
