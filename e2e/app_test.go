@@ -312,6 +312,26 @@ func TestResponsive(t *testing.T) {
 		t.Errorf("after a new budget during %q, the policies are %q", busy, got)
 	}
 	t.Logf("new budget while %q: planned again %s ms after", busy, eval[string](tb, `document.getElementById("status").dataset.planMs`))
+
+	// Stop, during the next job: the page says so at once, keeps the plan
+	// on screen, and plans again on the next change.
+	seq = tb.seq()
+	tb.typeInto("#budget", "150000")
+	tb.poll(fmt.Sprintf(`+document.getElementById("status").dataset.seq > %d && !!document.getElementById("stop-plan")`, seq), 10*time.Second)
+	t0 := time.Now()
+	eval[bool](tb, `(document.getElementById("stop-plan").click(), true)`)
+	tb.poll(`document.getElementById("status").dataset.state === "stopped"`, 5*time.Second)
+	t.Logf("Stop took effect in %v: %q", time.Since(t0).Round(time.Millisecond), tb.text("#status"))
+	if got := tb.text("#policies caption"); !strings.Contains(got, "At 100,000 visits") {
+		t.Errorf("after Stop, the policies shown are %q", got)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if st := eval[string](tb, `document.getElementById("status").dataset.state`); st != "stopped" {
+		t.Errorf("a stopped job went on to %q", st)
+	}
+	seq = tb.seq()
+	tb.typeInto("#budget", "120000")
+	tb.waitPlanned(seq, 60*time.Second)
 }
 
 // TestChooseFile: "Choose file" reads the file picked.

@@ -1,0 +1,41 @@
+// Package share is the codec of the web app's "Copy link" (SPEC §7): it
+// writes a plan's state — the parameters of the form and the user's file,
+// or the file's fingerprint when the file is too big — into the URL
+// fragment, which the browser never sends to a server, and reads it back.
+//
+// A link is the version tag, then &-separated key=value pairs, in this
+// order when Encode writes them:
+//
+//	v1&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&…
+//
+// h horizon (seconds), p politeness (seconds), b budget (visits per
+// horizon), c crawlers, r rate (pages per second per crawler), o objective,
+// m model, a policy, t freshness target, l half-life (days); see Params.
+// Numbers are written by strconv.FormatFloat(x, 'g', -1, 64) without the
+// "+" of an exponent, so every float reads back to the same bits. The
+// parameters end with exactly one of three data sections:
+//
+//	&s=1                                   the built-in sample: no data
+//	&e=NAME&z=SIZE&x=SHA256&d=DATA         the file itself
+//	&f=NAME&z=SIZE&x=SHA256                its fingerprint only
+//
+// NAME is the file's name, %-escaped (a space is %20, never "+"); SIZE its
+// length in bytes; SHA256 the 64 hexadecimal digits of its SHA-256; DATA
+// its raw DEFLATE stream (compress/flate, best compression) in unpadded
+// base64url. The file is embedded when that stream is at most MaxEmbedded
+// bytes and the file at most MaxInflated bytes; otherwise the link holds
+// the fingerprint and whoever opens it is asked to drop the same file,
+// which Fingerprint.Check compares by size and hash (a renamed copy is
+// accepted). An embedded file carries its fingerprint too: Decode checks
+// the unpacked bytes against it, so a truncated or garbled link is
+// reported as such and never yields a silently different plan.
+//
+// Decode reads hostile input (SPEC §9): it accepts the keys in any order,
+// refuses unknown and repeated keys, a version other than v1, values out
+// of range, fragments over MaxFragment bytes and data over MaxEmbedded;
+// it refuses a declared size over MaxInflated before unpacking anything,
+// never unpacks more than the declared size plus one byte, and never
+// allocates more than the compressed stream could hold. Every error is one
+// sentence for the user; nothing panics. Any change to the format takes a
+// new version tag.
+package share

@@ -1,0 +1,56 @@
+package share
+
+import "fmt"
+
+const (
+	// Version is the tag every link starts with.
+	Version = "v1"
+	// MaxEmbedded is the most bytes of compressed data a link holds
+	// (512 KiB, 683 KiB of base64): a file that does not compress to that
+	// is linked by its fingerprint.
+	MaxEmbedded = 512 << 10
+	// MaxInflated is the most bytes Decode unpacks from a link (64 MiB),
+	// and the biggest file Encode embeds.
+	MaxInflated = 64 << 20
+	// MaxFragment is the longest fragment Decode reads (1 MiB), above
+	// anything Encode writes.
+	MaxFragment = 1 << 20
+)
+
+// State is what a link holds (SPEC §7): the parameters and, unless
+// Params.Sample, the user's file. Data non-nil means the file itself, and
+// File is then its fingerprint (FingerprintOf(File.Name, Data)); Data nil
+// means File alone names the file, which the user must drop.
+type State struct {
+	Params Params
+	Data   []byte
+	File   Fingerprint
+}
+
+// NewState returns the state of a plan of data, the file called name,
+// under p: Data is data and File its fingerprint.
+func NewState(p Params, name string, data []byte) State {
+	return State{Params: p, Data: data, File: FingerprintOf(name, data)}
+}
+
+// Describe returns one sentence saying what the link of fragment holds,
+// for the app to show beside "Copy link": the parameters and the sample,
+// the data (its size, and what it takes in the link), or a fingerprint the
+// recipient must match by dropping the same file. It reads the link as
+// Decode does but does not unpack the data, so it is cheap; it returns
+// Decode's error for a link Decode refuses before unpacking.
+func Describe(fragment string) (string, error) {
+	l, err := parse(fragment)
+	if err != nil {
+		return "", err
+	}
+	switch l.mode {
+	case modeSample:
+		return "The link holds the parameters and plans the built-in sample.", nil
+	case modeEmbedded:
+		return fmt.Sprintf("The link holds the parameters and the data of %s (%s, %s in the link).",
+			l.file.Name, byteSize(l.file.Size), byteSize(int64(len(l.data)))), nil
+	}
+	return fmt.Sprintf("The link holds the parameters and a fingerprint of %s (%s), which is too big to fit: whoever opens it must drop the same file.",
+		l.file.Name, byteSize(l.file.Size)), nil
+}
