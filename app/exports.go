@@ -102,8 +102,18 @@ func (h *home) renderExports() goapp.UI {
 	if h.res.plan != nil {
 		policy = h.res.plan.Policy
 	}
+	l := &h.link
 	return goapp.Section().ID("exports").Class("panel", "exports").Aria("labelledby", "exports-h").Body(
-		goapp.H2().ID("exports-h").Text("Export"),
+		goapp.H2().ID("exports-h").Text("Share and export"),
+		goapp.P().Class("hint").Text("A link to this plan: its parameters, and the data when it packs into 512 KiB (else its fingerprint, and whoever opens the link drops the same file). It lives in the part after #, which browsers never send to a server."),
+		goapp.Div().Class("export-row").Body(
+			goapp.Button().Type("button").ID("copy-link").Class("button", "primary").Disabled(h.data == nil || l.busy).
+				OnClick(h.onCopyLink).Text(map[bool]string{true: "Making the link…", false: "Copy link"}[l.busy]),
+			goapp.If(l.url != "", goapp.Input().Type("text").ID("share-url").Class("share-url").ReadOnly(true).
+				Aria("label", "link to this plan").Value(l.url)),
+		),
+		goapp.If(l.note != "", goapp.P().ID("link-note").Class("hint").Attr("role", "status").Text(l.note)),
+		goapp.If(l.err != "", goapp.P().ID("link-error").Class("error").Attr("role", "alert").Text(l.err)),
 		goapp.P().Class("hint").Text("Files of the "+policy+" plan: what “freshplan plan” writes for this input and these parameters."),
 		goapp.Div().Class("export-row").Body(files...),
 		goapp.Div().Class("export-row").Body(charts...),

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -54,6 +55,7 @@ type home struct {
 	times    jobTimes
 
 	res         results
+	link        linkState
 	exports     exportState
 	bt          backtestState
 	updateReady bool
@@ -104,7 +106,9 @@ func (h *home) OnMount(ctx goapp.Context) {
 	goapp.Window().Get("performance").Call("mark", "freshplan-mounted")
 	h.eng = newEngine(ctx.Async)
 	h.listen()
-	h.readBytes(web.SampleName, web.SamplePages, true)
+	if !h.openLink(goapp.Window().Get("location").Get("hash").String()) {
+		h.readBytes(web.SampleName, web.SamplePages, true)
+	}
 }
 
 func (h *home) OnDismount() {
@@ -187,6 +191,17 @@ func (h *home) listen() {
 			if text != "" {
 				h.readBytes("dropped text", []byte(text), false)
 			}
+		})
+	})
+	// A link pasted into the address bar of an open page changes only
+	// the fragment: open it as a fresh load would.
+	on("hashchange", func(goapp.Value) {
+		frag := win.Get("location").Get("hash").String()
+		ctx.Dispatch(func(goapp.Context) {
+			if frag != "" && h.link.url != "" && strings.HasSuffix(h.link.url, frag) {
+				return // the page's own link
+			}
+			h.openLink(frag)
 		})
 	})
 	on("paste", func(e goapp.Value) {
@@ -276,7 +291,7 @@ func (h *home) startRead(name string, size int64, sample bool, open func(context
 				h.inputErr = ie
 			case err != nil:
 				h.inputErr = &InputError{File: name, Msg: err.Error()}
-			default:
+			case h.checkAwaited(d):
 				h.times = jobTimes{read: time.Since(rs.start).Seconds()}
 				h.setData(d)
 			}
@@ -514,6 +529,8 @@ func (h *home) state() string {
 		return "stopped"
 	case h.res.plan != nil:
 		return "planned"
+	case h.link.awaiting != nil:
+		return "awaiting"
 	}
 	return "idle"
 }

@@ -54,6 +54,8 @@ func (h *home) renderStatus() goapp.UI {
 		text = "Planning " + h.eng.where() + ": " + h.note + "…"
 	case "error":
 		text = "The plan failed; see the message by the parameters."
+	case "awaiting":
+		text = "Waiting for " + h.link.awaiting.Name + ": drop it to see the plan of the link."
 	case "stopped":
 		text = "Planning stopped. Change a parameter or drop a file to plan again."
 	case "planned":
@@ -121,8 +123,24 @@ func (h *home) renderInput() goapp.UI {
 			),
 		)),
 		h.renderReading(),
+		h.renderLinkNotes(),
 		h.renderInputError(),
 	)
+}
+
+// renderLinkNotes says what the link the page was opened with needs, or
+// why it could not be read.
+func (h *home) renderLinkNotes() goapp.UI {
+	l := &h.link
+	switch {
+	case l.awaiting != nil:
+		return goapp.P().ID("link-prompt").Class("note", "prompt").Attr("role", "status").Text(l.awaiting.Prompt())
+	case l.openErr != "":
+		return goapp.Div().ID("link-open-error").Class("error").Attr("role", "alert").Body(
+			goapp.P().Body(goapp.Strong().Text("This link could not be opened: "), goapp.Text(l.openErr)),
+			goapp.P().Class("kept").Text("The page works as usual; the sample is planned below."))
+	}
+	return goapp.Text("")
 }
 
 func (h *home) renderReading() goapp.UI {
@@ -284,8 +302,11 @@ func (h *home) renderHeadline() goapp.UI {
 	p := r.plan
 	if p == nil {
 		msg := "Planning…"
-		if h.state() == "error" {
+		switch h.state() {
+		case "error", "stopped":
 			msg = "No plan yet."
+		case "awaiting":
+			msg = "No plan yet: the link's plan needs " + h.link.awaiting.Name + "."
 		}
 		return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(goapp.P().Class("placeholder").Text(msg))
 	}

@@ -257,9 +257,9 @@ type tab struct {
 
 // newTab opens a tab on the app and checks, when the test ends, that it
 // logged no error and requested nothing outside the serving origin.
-func newTab(t *testing.T) *tab {
+func newTab(t *testing.T, opts ...chromedp.ContextOption) *tab {
 	tb := &tab{t: t}
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithListener(tb.listen))
+	ctx, cancel := chromedp.NewContext(browser, append(opts, chromedp.WithListener(tb.listen))...)
 	tb.ctx = ctx
 	t.Cleanup(func() {
 		tb.check()

@@ -3,10 +3,13 @@ package e2e
 import (
 	"net"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/freshplan/freshplan/core/share"
 )
 
 // freeAddr returns a local address nothing listens on.
@@ -58,6 +61,18 @@ func TestOfflineAndUpdate(t *testing.T) {
 	tb.waitPlanned(0, 60*time.Second)
 	if got := tb.text("#headline"); got != online {
 		t.Errorf("offline headline %q, online %q", got, online)
+	}
+	// A share link opens offline too: a fresh load of its fragment.
+	frag, err := share.Encode(share.State{Params: share.Params{Horizon: 86400, Politeness: 15, Budget: 5000,
+		Objective: "staleness", Model: "steady", Policy: "psp", Target: 0.9, Sample: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.Navigate("about:blank"))
+	tb.do(chromedp.Navigate(url + "#" + frag))
+	tb.waitPlanned(0, 60*time.Second)
+	if got := tb.text("#policies caption"); !strings.Contains(got, "At 5,000 visits") {
+		t.Errorf("the share link opened offline shows %q", got)
 	}
 	if e := eval[string](tb, `document.getElementById("status").dataset.engine`); e != "in a web worker" {
 		t.Errorf("offline, the planner ran %s, not in its worker", e)

@@ -66,7 +66,7 @@ var assetTypes = map[string]string{
 
 // cacheable are the assets beside go-app's own that the service worker
 // keeps for offline use.
-var cacheable = []string{"/web/worker.js"}
+var cacheable = []string{"/web/worker.js", "/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png"}
 
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)

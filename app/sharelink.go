@@ -1,0 +1,173 @@
+package app
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/core/share"
+	"github.com/freshplan/freshplan/web"
+)
+
+// linkState is the share link's part of the page.
+type linkState struct {
+	url     string // the last link made, shown for copying by hand
+	note    string // what it holds, or that it was copied
+	err     string // making a link failed
+	openErr string // the link the page was opened with could not be read
+	busy    bool
+	// awaiting is the file a fingerprint link names: the next file read
+	// is checked against it before it is planned.
+	awaiting *share.Fingerprint
+}
+
+// shareParams are the link's parameters of a request (SPEC §7).
+func shareParams(q Request, sample bool) share.Params {
+	return share.Params{Horizon: q.Horizon, Politeness: q.Politeness, Budget: q.Budget, Crawlers: q.Crawlers, Rate: q.Rate,
+		Objective: q.Objective, Model: q.Model, Policy: q.Policy, Target: q.Target, Sample: sample}
+}
+
+// formOf returns the form that makes the request a link's parameters
+// describe.
+func formOf(p share.Params) form {
+	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	f := form{Horizon: durationInput(p.Horizon), Mode: "budget", Budget: strconv.Itoa(p.Budget),
+		Crawlers: "1", Rate: "1", Politeness: num(p.Politeness), Objective: p.Objective, Model: p.Model,
+		Policy: p.Policy, Target: num(100 * p.Target)}
+	if p.Budget == 0 {
+		f.Mode, f.Crawlers, f.Rate = "crawlers", strconv.Itoa(p.Crawlers), num(p.Rate)
+	}
+	return f
+}
+
+// durationInput writes seconds as the horizon field takes them: 7d, 24h,
+// 1h30m0s (a day as 24h, as the form starts).
+func durationInput(sec float64) string {
+	d := time.Duration(math.Round(sec * 1e9))
+	switch {
+	case d%(24*time.Hour) == 0 && d > 24*time.Hour:
+		return strconv.FormatInt(int64(d/(24*time.Hour)), 10) + "d"
+	case d%time.Hour == 0:
+		return strconv.FormatInt(int64(d/time.Hour), 10) + "h"
+	}
+	return d.String()
+}
+
+// linkState returns the state a link to the plan on screen holds: the
+// sample, the file itself when the page kept it, else its fingerprint.
+func (h *home) shareState(q Request) share.State {
+	d := h.data
+	p := shareParams(q, d.sample)
+	switch {
+	case d.sample:
+		return share.State{Params: p}
+	case d.raw != nil:
+		return share.NewState(p, d.name, d.raw)
+	}
+	return share.State{Params: p, File: share.Fingerprint{Name: d.name, Size: d.size, SHA256: d.sum}}
+}
+
+// checkAwaited refuses a file that is not the one the link names; it
+// reports whether d may be planned.
+func (h *home) checkAwaited(d *dataset) bool {
+	fp := h.link.awaiting
+	if fp == nil || d.sample {
+		h.link.awaiting = nil
+		return true
+	}
+	if err := fp.Verify(share.Fingerprint{Name: d.name, Size: d.size, SHA256: d.sum}); err != nil {
+		h.inputErr = &InputError{File: d.name, Msg: err.Error()}
+		return false
+	}
+	h.link.awaiting = nil
+	h.inputNote = d.name + " matches the link's fingerprint."
+	return true
+}
+
+// onCopyLink makes the link of the plan on screen, puts it in the address
+// bar (without reloading) and on the clipboard, and shows it.
+func (h *home) onCopyLink(ctx goapp.Context, e goapp.Event) {
+	if h.data == nil {
+		return
+	}
+	q, errs := h.form.request()
+	if errs != nil {
+		h.link.err = "fix the parameters first: a link holds only valid ones"
+		return
+	}
+	st := h.shareState(q)
+	h.link.busy, h.link.err = true, ""
+	ctx.Async(func() {
+		frag, err := share.Encode(st) // packing the data may take a moment
+		var note string
+		if err == nil {
+			note, err = share.Describe(frag)
+		}
+		ctx.Dispatch(func(ctx goapp.Context) {
+			h.link.busy = false
+			if err != nil {
+				h.link.err = err.Error()
+				return
+			}
+			win := goapp.Window()
+			loc := win.Get("location")
+			url := loc.Get("origin").String() + loc.Get("pathname").String() + "#" + frag
+			win.Get("history").Call("replaceState", nil, "", "#"+frag)
+			h.link.url, h.link.note = url, note
+			h.link.note = note + " Copy it from the box."
+			if clip := win.Get("navigator").Get("clipboard"); clip.Truthy() {
+				// The clipboard may refuse (no focus, no permission): the
+				// box still holds the link.
+				var done, failed goapp.Func
+				release := func() { done.Release(); failed.Release() }
+				done = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+					ctx.Dispatch(func(goapp.Context) { h.link.note = "Copied. " + note })
+					release()
+					return nil
+				})
+				failed = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+					release()
+					return nil
+				})
+				clip.Call("writeText", url).Call("then", done, failed)
+			}
+		})
+	})
+}
+
+// openLink applies a link's fragment: its parameters, then its data —
+// the sample, the embedded file, or a prompt to drop the file it names.
+// It reports whether the fragment held a plan (else the page starts as
+// usual).
+func (h *home) openLink(fragment string) bool {
+	fragment = strings.TrimPrefix(fragment, "#")
+	if fragment == "" {
+		return false
+	}
+	st, err := share.Decode(fragment)
+	if err != nil {
+		h.link.openErr = err.Error()
+		return false
+	}
+	h.link.openErr = ""
+	h.form = formOf(st.Params)
+	for _, f := range []string{fHorizon, fMode, fBudget, fCrawlers, fRate, fPoliteness, fObjective, fModel, fPolicy, fTarget} {
+		h.touched[f] = true // the link's values stay when data comes
+	}
+	_, h.errs = h.form.request()
+	h.link.awaiting = nil
+	switch {
+	case st.Params.Sample:
+		h.readBytes(web.SampleName, web.SamplePages, true)
+	case st.Data != nil:
+		h.readBytes(st.File.Name, st.Data, false)
+	default:
+		fp := st.File
+		h.link.awaiting = &fp
+		h.data, h.res = nil, results{}
+	}
+	return true
+}
