@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"time"
@@ -85,6 +86,22 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	changes, err := backtest.Load(context.Background(), file, f.fs.Arg(0))
 	if err != nil {
 		return err
+	}
+	if params.Budget > 0 {
+		n := 0
+		for _, c := range changes {
+			if len(c.Times) > 0 && float64(c.Times[0]) < float64(at.Unix()) {
+				n++
+			}
+		}
+		if params.Budget < n {
+			// A plan repeated every horizon with fewer visits than pages
+			// never visits the rest (SPEC §5's steady model): they are
+			// stale for good once they change.
+			k := math.Ceil(float64(n) / float64(params.Budget))
+			fmt.Fprintf(stderr, "freshplan: warning: %d visits per horizon for %d pages: the static plans leave %d pages unvisited in every horizon; --horizon %gh --budget %d (the same rate of visits) would reach them all\n",
+				params.Budget, n, n-params.Budget, k*params.Horizon.Hours(), int(k)*params.Budget)
+		}
 	}
 	rows, err := backtest.Run(context.Background(), changes, backtest.Config{
 		Params: params, TrainStart: float64(start.Unix()), Split: float64(at.Unix()), Until: float64(end.Unix()),

@@ -46,6 +46,15 @@ func TestBacktestCommand(t *testing.T) {
 			t.Errorf("no row for %s in %q", want, r.stdout)
 		}
 	}
+	if r.stderr != "" {
+		t.Errorf("a budget of a visit per page per week warns: %q", r.stderr)
+	}
+	// Fewer visits per horizon than pages: warned, with the horizon and
+	// budget that would reach every page.
+	r = cli(t, "backtest", "--split", "2024-01-01", "--horizon", "168h", "--budget", "4", path)
+	if r.code != exitOK || !strings.Contains(r.stderr, "leave 2 pages unvisited") || !strings.Contains(r.stderr, "--horizon 336h --budget 8") {
+		t.Errorf("budget 4 for 6 pages: exit %d, stderr %q", r.code, r.stderr)
+	}
 	bad := []struct {
 		args []string
 		code int
