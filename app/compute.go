@@ -45,7 +45,7 @@ type Request struct {
 	Crawlers   int
 	Rate       float64 // pages per second per crawler
 	Politeness float64 // seconds
-	Objective  string  // staleness or age
+	Objective  string  // staleness, age or harmonic
 	Model      string  // steady or horizon
 	Policy     string  // whose pages and hosts are shown
 	Target     float64 // freshness the budget search aims at, in (0, 1)
@@ -137,7 +137,7 @@ type TargetResult struct {
 	Unreachable bool    // politeness caps freshness below the target
 	MaxBudget   int     // Σ caps, when unreachable
 	Runs        int     // plans computed to find it
-	Age         bool    // the objective is age: no freshness target
+	Age         bool    // the objective is not staleness (age, harmonic): no freshness target
 }
 
 // sweepFactors are the budgets of the sweep, relative to the chosen one.
@@ -341,7 +341,7 @@ func findBudget(ctx context.Context, pg []pages.Page, params plan.Params, req Re
 	cur *PlanResult, sweep *SweepResult, progress func(string)) (*TargetResult, error) {
 	target := req.Target
 	t := &TargetResult{Target: target}
-	if params.Objective == staleness.Age {
+	if params.Objective != staleness.Stale {
 		t.Age = true
 		return t, nil
 	}

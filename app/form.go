@@ -20,7 +20,7 @@ type form struct {
 	Crawlers   string
 	Rate       string // pages per second per crawler
 	Politeness string // seconds, or a duration
-	Objective  string // staleness or age
+	Objective  string // staleness, age or harmonic
 	Model      string // steady or horizon
 	Policy     string
 	Target     string // freshness in percent
@@ -135,8 +135,8 @@ func (f form) request() (Request, map[string]string) {
 		errs[fPoliteness] = "longer than the horizon: no host could be visited twice"
 	}
 	q.Politeness = P
-	if f.Objective != "staleness" && f.Objective != "age" {
-		errs[fObjective] = "staleness or age"
+	if f.Objective != "staleness" && f.Objective != "age" && f.Objective != "harmonic" {
+		errs[fObjective] = "staleness, age or harmonic"
 	}
 	if f.Model != "steady" && f.Model != "horizon" {
 		errs[fModel] = "steady or horizon"

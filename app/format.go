@@ -157,14 +157,5 @@ func niceRound(x float64) int {
 	return int(math.Round(x/p) * p)
 }
 
-// percentOrAge writes a staleness value as freshness, or an age in
-// seconds as a duration, for the objective at hand.
-func percentOrAge(v float64, age bool) string {
-	if age {
-		return fmtSeconds(v)
-	}
-	return fmtPct(1-v, 2)
-}
-
 // sprintf is fmt.Sprintf, named for brevity in views.
 var sprintf = fmt.Sprintf

@@ -374,15 +374,15 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 		r.plan, r.req, r.stalePlan = s.Plan, q, false
 		h.times.plan = since
 		r.scatter, r.load, r.pageTable, r.hostTable = v.scatter, v.load, v.pageTable, v.hostTable
-		r.budget = sweepSpec(r.sweep, s.Plan.Budget, r.target, q.Objective == "age")
+		r.budget = sweepSpec(r.sweep, s.Plan.Budget, r.target, objective(q.Objective))
 	case "sweep":
 		r.sweep, r.staleSweep = s.Sweep, false
 		h.times.sweep = since
-		r.budget = sweepSpec(r.sweep, r.planBudget(), r.target, r.req.Objective == "age")
+		r.budget = sweepSpec(r.sweep, r.planBudget(), r.target, objective(r.req.Objective))
 	case "target":
 		r.target, r.staleTarget = s.Target, false
 		h.times.target = since
-		r.budget = sweepSpec(r.sweep, r.planBudget(), r.target, r.req.Objective == "age")
+		r.budget = sweepSpec(r.sweep, r.planBudget(), r.target, objective(r.req.Objective))
 	case "error":
 		h.busy, h.note, h.planErr = false, "", s.Note
 		r.stalePlan, r.staleSweep, r.staleTarget = r.plan != nil && r.stalePlan, false, false

@@ -310,14 +310,14 @@ func (h *home) renderHeadline() goapp.UI {
 		}
 		return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(goapp.P().Class("placeholder").Text(msg))
 	}
-	age := r.req.Objective == "age"
+	obj := objective(r.req.Objective)
 	v := p.Values
 	psp, uni, wp, np := v["psp"], v["uniform"], v["wp"], v["nonpolite"]
 	var c1, c2, c3 goapp.UI
-	if age {
-		c1 = card("h-fresh", "psp mean age", fmtSeconds(psp), "uniform "+fmtSeconds(uni)+", not polite", r.stalePlan)
-		c2 = card("h-bound", "psp's distance to the wp bound", fmtSeconds(psp-wp), "wp "+fmtSeconds(wp)+": no polite schedule does better", r.stalePlan)
-		c3 = card("h-polite", "what politeness costs", fmtSeconds(wp-np), "wp − nonpolite, at P = "+fmtSeconds(r.req.Politeness), r.stalePlan)
+	if !obj.fresh() {
+		c1 = card("h-fresh", "psp "+obj.label(), obj.text(psp, 2), "uniform "+obj.text(uni, 2)+", not polite", r.stalePlan)
+		c2 = card("h-bound", "psp's distance to the wp bound", obj.diff(psp-wp), "wp "+obj.text(wp, 2)+": no polite schedule does better", r.stalePlan)
+		c3 = card("h-polite", "what politeness costs", obj.diff(wp-np), "wp − nonpolite, at P = "+fmtSeconds(r.req.Politeness), r.stalePlan)
 	} else {
 		c1 = card("h-fresh", "psp freshness", fmtPct(1-psp, 2), "uniform "+fmtPct(1-uni, 2)+", not polite ("+fmtPoints(uni-psp)+" for psp)", r.stalePlan)
 		c2 = card("h-bound", "psp's distance to the wp bound", fmtPointsAbs(psp-wp), "wp "+fmtPct(1-wp, 2)+": no polite schedule does better", r.stalePlan)
@@ -331,7 +331,7 @@ func (h *home) renderHeadline() goapp.UI {
 	case t == nil:
 		c4 = card("h-target", "budget for the target", "–", "", false)
 	case t.Age:
-		c4 = card("h-target", "budget for a target", "–", "targets are freshness; the objective is age", r.staleTarget)
+		c4 = card("h-target", "budget for a target", "–", "targets are freshness; the objective is "+obj.label(), r.staleTarget)
 	case t.Unreachable:
 		c4 = card("h-target", "budget for "+fmtPct(t.Target, 0)+" fresh", "out of reach",
 			"politeness caps psp at "+fmtPct(t.Freshness, 2)+" ("+fmtInt(int64(t.MaxBudget))+" visits fill every host's cap)", r.staleTarget)
@@ -365,7 +365,7 @@ func (h *home) renderPolicies() goapp.UI {
 	if p == nil {
 		return goapp.Text("")
 	}
-	age := h.res.req.Objective == "age"
+	obj := objective(h.res.req.Objective)
 	names := append(slices.Clone(plan.Policies), plan.Bounds...)
 	cls := "panel"
 	if h.res.stalePlan {
@@ -378,7 +378,7 @@ func (h *home) renderPolicies() goapp.UI {
 				fmtInt(int64(p.Budget)), h.res.req.Model)),
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Th().Scope("col").Text("policy"),
-				goapp.Th().Scope("col").Class("num").Text(map[bool]string{false: "freshness", true: "mean age"}[age]),
+				goapp.Th().Scope("col").Class("num").Text(obj.label()),
 				goapp.Th().Scope("col").Class("num").Text("staleness"),
 				goapp.Th().Scope("col").Text("how"),
 				goapp.Th().Scope("col").Text("what it is"),
@@ -401,12 +401,12 @@ func (h *home) renderPolicies() goapp.UI {
 					cls += " chosen"
 				}
 				stale := sprintf("%.4f", v)
-				if age {
+				if !obj.fresh() {
 					stale = "–"
 				}
 				return goapp.Tr().Class(cls).Body(
 					goapp.Th().Scope("row").Text(name),
-					goapp.Td().Class("num").Text(percentOrAge(v, age)),
+					goapp.Td().Class("num").Text(obj.text(v, 2)),
 					goapp.Td().Class("num").Text(stale),
 					goapp.Td().Text(how),
 					goapp.Td().Text(plan.Describe[name]),
@@ -435,17 +435,14 @@ func (h *home) renderTables() goapp.UI {
 // pageTable lists every page with the policy's visits.
 func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 	days := horizonDays(q.Horizon)
-	age := q.Objective == "age"
+	obj := objective(q.Objective)
 	interval := func(i int) float64 {
 		if r.Visits[i] <= 0 {
 			return math.Inf(1)
 		}
 		return q.Horizon / r.Visits[i]
 	}
-	staleName, staleText := "freshness", func(i int) string { return fmtPct(1-r.Stale[i], 1) }
-	if age {
-		staleName, staleText = "mean age", func(i int) string { return fmtSeconds(r.Stale[i]) }
-	}
+	staleName, staleText := obj.label(), func(i int) string { return obj.text(r.Stale[i], 1) }
 	return &tableSource{
 		Version: nextVersion(), ID: "page-table", Unit: "pages", N: len(d.pages), Key: "pages:" + d.name + ":" + strconv.Itoa(len(d.pages)),
 		Caption: sprintf("Every page: the %s policy's visits at %s visits per horizon.", r.Policy, fmtInt(int64(r.Budget))),

@@ -102,7 +102,7 @@ func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpe
 	}
 	for k, i := range firstOf {
 		p, v := d.pages[i], pts[k].Y
-		pts[k].Title = p.URL + " — " + fmtNum(p.Rate) + " changes/day, " + fmtNum(v) + " visits/day, " + staleText(r.Stale[i], q.Objective == "age")
+		pts[k].Title = p.URL + " — " + fmtNum(p.Rate) + " changes/day, " + fmtNum(v) + " visits/day, " + staleText(r.Stale[i], objective(q.Objective))
 	}
 	for k := range pts {
 		if counts[k] > 0 {
@@ -127,10 +127,10 @@ func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpe
 	return s
 }
 
-// staleText is a page's staleness as freshness, or its mean age.
-func staleText(v float64, age bool) string {
-	if age {
-		return "mean age " + fmtSeconds(v)
+// staleText is a page's value as freshness, mean age or penalty.
+func staleText(v float64, obj objective) string {
+	if !obj.fresh() {
+		return obj.label() + " " + obj.text(v, 1)
 	}
 	return fmtPct(1-v, 1) + " fresh"
 }
@@ -214,14 +214,19 @@ func shorten(s string, n int) string {
 
 // sweepSpec draws every policy's freshness (or age) against the budget,
 // with the wp and nonpolite bounds, the chosen budget and the target.
-func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, age bool) *chartSpec {
+func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, obj objective) *chartSpec {
+	age, harmonic := obj == "age", obj == "harmonic"
 	s := &chartSpec{Version: nextVersion(), ID: "chart-budget", W: chartW, H: chartH,
 		Left: 58, Right: 16, Top: 48, Bottom: 44,
 		Title:  "Freshness against budget, every policy and the bounds",
 		XLabel: "budget: visits per horizon (log scale)", YLabel: "freshness (%)"}
-	if age {
+	switch {
+	case age:
 		s.Title = "Age against budget, every policy and the bounds"
 		s.YLabel = "mean age (hours, log scale)"
+	case harmonic:
+		s.Title = "Harmonic penalty against budget, every policy and the bounds"
+		s.YLabel = "harmonic penalty (log scale)"
 	}
 	s.Desc = "For budgets around the chosen one, the staleness every policy reaches, beside the wp bound (no polite schedule does better) and the nonpolite optimum."
 	if sw == nil || len(sw.Points) == 0 {
@@ -229,8 +234,11 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, age bool) *chartSpec 
 		return s
 	}
 	val := func(v float64) float64 {
-		if age {
+		switch {
+		case age:
 			return v / 3600
+		case harmonic:
+			return v
 		}
 		return 100 * (1 - v)
 	}
@@ -243,18 +251,13 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, age bool) *chartSpec 
 			continue
 		}
 		v := val(p.Value)
-		if age && v <= 0 {
-			continue
+		if !obj.fresh() && v <= 0 {
+			continue // log scale
 		}
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 		b := float64(p.Budget)
 		blo, bhi = math.Min(blo, b), math.Max(bhi, b)
-		title := p.Name + " at " + fmtInt(int64(p.Budget)) + " visits: "
-		if age {
-			title += fmtSeconds(p.Value) + " mean age"
-		} else {
-			title += fmtPct(1-p.Value, 2) + " fresh"
-		}
+		title := p.Name + " at " + fmtInt(int64(p.Budget)) + " visits: " + staleText(p.Value, obj)
 		by[p.Name] = append(by[p.Name], point{X: b, Y: v, Title: title})
 	}
 	if bhi == 0 {
@@ -262,7 +265,7 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, age bool) *chartSpec 
 		return s
 	}
 	s.X = newTightLogScale(blo, bhi, s.Left, s.W-s.Right)
-	if age {
+	if !obj.fresh() {
 		s.Y = newScale(lo, hi, true, s.H-s.Bottom, s.Top)
 	} else {
 		s.Y = newScale(math.Max(0, lo-2), math.Min(100, hi+2), false, s.H-s.Bottom, s.Top)
@@ -281,7 +284,7 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, age bool) *chartSpec 
 		s.Legend = append(s.Legend, legendItem{Label: name, Color: policyColor[name], Dash: boundDash[name]})
 	}
 	s.Marks = append(s.Marks, mark{Axis: 'x', V: float64(cur), Label: "chosen", Color: "#52625c", Dash: "3 3", Low: true})
-	if tr != nil && !age {
+	if tr != nil && obj.fresh() {
 		s.Marks = append(s.Marks, mark{Axis: 'y', V: 100 * tr.Target, Label: "target " + fmtPct(tr.Target, 0), Color: "#a40e26", Dash: "6 3"})
 		if tr.Budget > 0 && float64(tr.Budget) >= s.X.D0 && float64(tr.Budget) <= s.X.D1 {
 			s.Marks = append(s.Marks, mark{Axis: 'x', V: float64(tr.Budget), Label: "reaches it", Color: "#a40e26", Dash: "6 3"})

@@ -55,7 +55,7 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	fs.IntVar(&f.crawlers, "crawlers", 0, "number of crawlers C")
 	fs.Float64Var(&f.rate, "rate", 0, "pages per second each crawler fetches")
 	fs.DurationVar(&f.politeness, "politeness", 15*time.Second, "minimum time between requests to one host (crawl_delay overrides upward)")
-	fs.StringVar(&f.objective, "objective", "staleness", "staleness or age")
+	fs.StringVar(&f.objective, "objective", "staleness", "staleness, age, or harmonic (a copy that missed n changes costs 1 + 1/2 + … + 1/n)")
 	fs.StringVar(&f.policy, "policy", "psp", "policy whose pages, schedule and exports are written: "+strings.Join(plan.Policies, ", "))
 	fs.StringVar(&f.model, "model", "steady", "steady (the plan repeats every horizon) or horizon (the papers' single horizon)")
 	fs.IntVar(&f.minVisits, "min-visits", 0, "visits every page gets at least")

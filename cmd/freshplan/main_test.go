@@ -553,7 +553,7 @@ func TestBadInput(t *testing.T) {
 		{"--horizon 0", []string{"plan", "--budget", "10", "--horizon", "0s"}, []string{"--horizon 0s", "want a positive duration"}},
 		{"--policy foo", []string{"plan", "--budget", "10", "--policy", "foo", good}, []string{"--policy", `"foo"`, "psp, mp2, mwolf"}},
 		{"--model foo", []string{"plan", "--budget", "10", "--model", "foo"}, []string{"--model", `"foo"`, "steady or horizon"}},
-		{"--objective foo", []string{"plan", "--budget", "10", "--objective", "foo"}, []string{"--objective", `"foo"`, "staleness or age"}},
+		{"--objective foo", []string{"plan", "--budget", "10", "--objective", "foo"}, []string{"--objective", `"foo"`, "staleness, age or harmonic"}},
 		{"--crawlers without --rate", []string{"plan", "--crawlers", "2", good}, []string{"--crawlers and --rate go together"}},
 		{"--rate without --crawlers", []string{"plan", "--rate", "0.2"}, []string{"--crawlers and --rate go together"}},
 		{"--crawlers 0", []string{"plan", "--crawlers", "0", "--rate", "1"}, []string{"--crawlers 0", "positive"}},

@@ -94,8 +94,11 @@ func writeTo(path string, stdout io.Writer, write func(io.Writer) error) error {
 func report(w io.Writer, pl *plan.Plan) {
 	p := pl.Params
 	unit := "staleness"
-	if p.Objective == staleness.Age {
+	switch p.Objective {
+	case staleness.Age:
 		unit = "age (s)"
+	case staleness.Harmonic:
+		unit = "harmonic penalty"
 	}
 	fmt.Fprintf(w, "%d pages on %d hosts; horizon %v, budget %d visits, %d crawler(s) at %.4g pages/s, politeness %v, %s model\n",
 		len(pl.Pages), len(pl.Hosts), p.Horizon, p.Budget, p.Crawlers, p.Rate, p.Politeness, p.Model)
@@ -108,6 +111,10 @@ func report(w io.Writer, pl *plan.Plan) {
 	}
 	for _, name := range append(append([]string{}, plan.Policies...), plan.Bounds...) {
 		r := pl.Results[name]
+		if r == nil {
+			fmt.Fprintf(tw, "%s\t–\t\tnot defined for the %s objective\n", name, p.Objective)
+			continue
+		}
 		fresh := ""
 		if p.Objective == staleness.Stale {
 			fresh = fmt.Sprintf("%.4f", 1-r.Value)

@@ -47,3 +47,35 @@ func TestPlanSimulate(t *testing.T) {
 		t.Errorf("--simulate -3: exit %d, %q", r.code, r.stderr)
 	}
 }
+
+// TestPlanHarmonic: --objective harmonic plans every policy that has a
+// schedule or a closed form, leaves Cho's Lagrange policy out (derived
+// for staleness and age only), and ranks as the papers would: wp ≤ psp
+// < uniform.
+func TestPlanHarmonic(t *testing.T) {
+	r := cli(t, "plan", "--budget", "20000", "--objective", "harmonic", "--json", "-", "../../web/sample-pages.csv")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var s struct {
+		Objective string              `json:"objective"`
+		Staleness map[string]*float64 `json:"staleness"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Objective != "harmonic" {
+		t.Errorf("objective %q", s.Objective)
+	}
+	if _, ok := s.Staleness["cho"]; ok {
+		t.Error("cho planned under the harmonic objective")
+	}
+	psp, wp, uni := s.Staleness["psp"], s.Staleness["wp"], s.Staleness["uniform"]
+	if psp == nil || wp == nil || uni == nil || !(*wp <= *psp && *psp < *uni) {
+		t.Errorf("wp %v, psp %v, uniform %v: want wp ≤ psp < uniform", wp, psp, uni)
+	}
+	r = cli(t, "plan", "--budget", "20000", "--objective", "harmonic", "../../web/sample-pages.csv")
+	if !strings.Contains(r.stdout, "harmonic penalty") || !strings.Contains(r.stdout, "not defined for the harmonic objective") {
+		t.Errorf("report:\n%s", r.stdout)
+	}
+}

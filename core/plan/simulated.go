@@ -18,8 +18,8 @@ const MaxSimulateRuns = 10000
 // nothing when no simulation was asked for.
 func (in *instance) simulated(r *Result, v *simulate.Visits) error {
 	runs := in.params.Simulate
-	if runs <= 0 || r == nil {
-		return nil
+	if runs <= 0 || r == nil || in.params.Objective == staleness.Harmonic {
+		return nil // the simulator measures staleness, freshness and age
 	}
 	in.procsOnce.Do(func() {
 		in.procs = make([]simulate.Process, len(in.rates))

@@ -39,6 +39,12 @@ func parallel(fns ...func() error) error {
 	return nil
 }
 
+// wantsCho reports whether the plan computes Cho's policy: its Lagrange
+// solution is derived for staleness and age only (seed 001 §5.5.4).
+func (in *instance) wantsCho() bool {
+	return in.wants("cho") && in.params.Objective != staleness.Harmonic
+}
+
 // wants reports whether the plan computes the named policy.
 func (in *instance) wants(name string) bool {
 	return in.params.Policy == name || in.params.Compare == nil || slices.Contains(in.params.Compare, name)
@@ -61,7 +67,7 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 			if a.nonpolite, err = allocate.Greedy(p); err != nil {
 				return err
 			}
-			if in.wants("cho") {
+			if in.wantsCho() {
 				if cho, err = allocate.Cho(in.rates, in.weights, float64(R)/in.T, in.params.Objective); err != nil {
 					return fmt.Errorf("cho: %w", err)
 				}
@@ -96,7 +102,7 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 	if in.wants("proportional") {
 		pro = shares(func(i int) float64 { return in.weights[i] * in.rates[i] })
 	}
-	if in.wants("cho") {
+	if in.wantsCho() {
 		choWhole = shares(func(i int) float64 { return cho[i] })
 	}
 	choVisits := make([]float64, n)
@@ -113,7 +119,7 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 	if in.wants("proportional") {
 		a.results = append(a.results, in.analytic("proportional", floats(pro)))
 	}
-	if in.wants("cho") {
+	if in.wantsCho() {
 		a.results = append(a.results, in.analytic("cho", choVisits))
 	}
 	// Azar et al. optimise freshness; no closed-form age is offered.

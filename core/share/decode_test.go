@@ -86,7 +86,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"fractional crawlers", replace(file, "c=0", "c=1.5"), `the link's number of crawlers (c) is "1.5"; expected a whole number, 0 or more`},
 		{"huge budget", replace(file, "b=20000", "b=9999999999999999999"), `the link's budget (b) is "9999999999999999999"; expected a whole number of visits, 0 or more`},
 		{"target 1", replace(file, "t=0.9", "t=1"), `the link's freshness target (t) is "1"; expected a number between 0 and 1`},
-		{"objective", replace(file, "o=staleness", "o=freshness"), `the link's objective (o) is "freshness"; expected staleness or age`},
+		{"objective", replace(file, "o=staleness", "o=freshness"), `the link's objective (o) is "freshness"; expected staleness, age or harmonic`},
 		{"model", replace(file, "m=steady", "m=Steady"), `the link's model (m) is "Steady"; expected steady or horizon`},
 		{"policy", replace(file, "a=psp", "a=PSP"), `the link's policy (a) is "PSP"; expected a name of 1 to 32 lower-case letters, digits, _ or -`},
 		{"long policy", replace(file, "a=psp", "a="+strings.Repeat("p", 50)), `the link's policy (a) is "pppppppppppppppppppppppppppppppppppppppp"…; expected a name of 1 to 32 lower-case letters, digits, _ or -`},

@@ -235,7 +235,7 @@ func TestEncodeRefuses(t *testing.T) {
 		{"target 1", State{Params: with(func(p *Params) { p.Target = 1 }), File: good},
 			`share: cannot make a link: the freshness target is "1"; expected a number between 0 and 1`},
 		{"objective", State{Params: with(func(p *Params) { p.Objective = "" }), File: good},
-			`share: cannot make a link: the objective is ""; expected staleness or age`},
+			`share: cannot make a link: the objective is ""; expected staleness, age or harmonic`},
 		{"sample with data", State{Params: with(func(p *Params) { p.Sample = true }), Data: csvData, File: good},
 			"share: cannot make a link: a plan of the sample has no data or file of its own"},
 		{"data without fingerprint", State{Params: params0, Data: csvData},

@@ -24,7 +24,8 @@ type Params struct {
 	Crawlers int
 	// Rate is the pages per second each crawler fetches, 0 or more (key r).
 	Rate float64
-	// Objective is what the plan minimises: "staleness" or "age" (key o).
+	// Objective is what the plan minimises: "staleness", "age" or
+	// "harmonic" (key o).
 	Objective string
 	// Model is SPEC §5's staleness model: "steady" or "horizon" (key m).
 	Model string
@@ -60,7 +61,7 @@ var params = []param{
 	count("b", "budget", "a whole number of visits, 0 or more", func(p *Params) *int { return &p.Budget }),
 	count("c", "number of crawlers", "a whole number, 0 or more", func(p *Params) *int { return &p.Crawlers }),
 	number("r", "rate", "a number of pages per second, 0 or more", func(p *Params) *float64 { return &p.Rate }, nonNegative),
-	word("o", "objective", "staleness or age", func(p *Params) *string { return &p.Objective }, oneOf("staleness", "age")),
+	word("o", "objective", "staleness, age or harmonic", func(p *Params) *string { return &p.Objective }, oneOf("staleness", "age", "harmonic")),
 	word("m", "model", "steady or horizon", func(p *Params) *string { return &p.Model }, oneOf("steady", "horizon")),
 	word("a", "policy", "a name of 1 to 32 lower-case letters, digits, _ or -", func(p *Params) *string { return &p.Policy }, isPolicy),
 	number("t", "freshness target", "a number between 0 and 1", func(p *Params) *float64 { return &p.Target }, func(x float64) bool { return x > 0 && x < 1 }),

@@ -1,6 +1,9 @@
 package staleness
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Model says how a plan over one horizon [0, T] is used (SPEC §5).
 type Model int
@@ -46,6 +49,10 @@ const (
 	// page first changed after the last visit, 0 while fresh (seed 001
 	// §5.2 Definition 5.2).
 	Age
+	// Harmonic is the time-average harmonic penalty: a copy that has
+	// missed n changes costs H_n = 1 + 1/2 + … + 1/n (Kolobov et al.,
+	// SIGIR 2019 / NeurIPS 2019; see HarmonicGap).
+	Harmonic
 )
 
 // String returns the objective's name as the CLI spells it.
@@ -55,6 +62,8 @@ func (o Objective) String() string {
 		return "staleness"
 	case Age:
 		return "age"
+	case Harmonic:
+		return "harmonic"
 	}
 	return fmt.Sprintf("Objective(%d)", int(o))
 }
@@ -66,6 +75,39 @@ func ParseObjective(s string) (Objective, error) {
 		return Stale, nil
 	case "age":
 		return Age, nil
+	case "harmonic":
+		return Harmonic, nil
 	}
-	return 0, fmt.Errorf("unknown objective %q: want staleness or age", s)
+	return 0, fmt.Errorf("unknown objective %q: want staleness, age or harmonic", s)
+}
+
+// gap returns the objective's time average over a gap of length g of a
+// page with Poisson rate λ, as a function of y = λg, in units where the
+// age is multiplied by 1/λ (see value).
+func (o Objective) gap(y float64) float64 {
+	switch o {
+	case Age:
+		return AgeGap(y)
+	case Harmonic:
+		return HarmonicGap(y)
+	}
+	return StaleGap(y)
+}
+
+// value turns an average of gap over a horizon into the objective's
+// unit: seconds for age (gap is in units of 1/λ), as is for the others.
+func (o Objective) value(avg, lambda float64) float64 {
+	if o == Age {
+		return avg / lambda
+	}
+	return avg
+}
+
+// never is the objective of a changing page that is never visited under
+// the steady model: stale for good, of unbounded age and penalty.
+func (o Objective) never() float64 {
+	if o == Stale {
+		return 1
+	}
+	return math.Inf(1)
 }

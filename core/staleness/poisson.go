@@ -53,8 +53,8 @@ func (m Model) gaps(x float64) float64 {
 	return x
 }
 
-// Equal returns the time-average staleness (obj == Stale) or age in
-// seconds (obj == Age) of a page with Poisson change rate lambda (changes
+// Equal returns the time-average staleness (obj == Stale), age in
+// seconds (obj == Age) or harmonic penalty (obj == Harmonic) of a page with Poisson change rate lambda (changes
 // per second), visited x times per horizon of T seconds at equally spaced
 // times, the best placement of x visits for a Poisson page (seed 003 §2.3).
 //
@@ -68,16 +68,9 @@ func Equal(m Model, obj Objective, lambda, T, x float64) float64 {
 	}
 	n := m.gaps(x)
 	if n <= 0 {
-		if obj == Age {
-			return math.Inf(1)
-		}
-		return 1
+		return obj.never()
 	}
-	y := lambda * T / n
-	if obj == Age {
-		return AgeGap(y) / lambda
-	}
-	return StaleGap(y)
+	return obj.value(obj.gap(lambda*T/n), lambda)
 }
 
 // Realized returns the time-average staleness (obj == Stale) or age in
@@ -93,22 +86,15 @@ func Realized(m Model, obj Objective, lambda, T float64, times []float64) float6
 	if lambda <= 0 {
 		return 0
 	}
-	gap := StaleGap
-	if obj == Age {
-		gap = AgeGap
-	}
 	var sum float64
 	add := func(g float64) {
 		if g > 0 {
-			sum += g * gap(lambda*g)
+			sum += g * obj.gap(lambda*g)
 		}
 	}
 	if len(times) == 0 {
 		if m == Steady {
-			if obj == Age {
-				return math.Inf(1)
-			}
-			return 1
+			return obj.never()
 		}
 		add(T)
 	} else {
@@ -124,9 +110,5 @@ func Realized(m Model, obj Objective, lambda, T float64, times []float64) float6
 			add(T - prev)
 		}
 	}
-	avg := sum / T
-	if obj == Age {
-		return avg / lambda
-	}
-	return avg
+	return obj.value(sum/T, lambda)
 }

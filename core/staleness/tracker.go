@@ -33,11 +33,7 @@ func (tr *Tracker) gap(i int, g float64) float64 {
 	if g <= 0 {
 		return 0
 	}
-	y := tr.rates[i] * g
-	if tr.obj == Age {
-		return g * AgeGap(y)
-	}
-	return g * StaleGap(y)
+	return g * tr.obj.gap(tr.rates[i]*g)
 }
 
 // Visit records a visit to page i at time t (seconds from the horizon's
@@ -64,10 +60,7 @@ func (tr *Tracker) Page(i int) float64 {
 	sum := p.sum
 	switch {
 	case math.IsNaN(p.first) && tr.model == Steady:
-		if tr.obj == Age {
-			return math.Inf(1)
-		}
-		return 1
+		return tr.obj.never()
 	case math.IsNaN(p.first):
 		sum = tr.gap(i, T)
 	case tr.model == Steady:
@@ -75,10 +68,7 @@ func (tr *Tracker) Page(i int) float64 {
 	default:
 		sum += tr.gap(i, p.first) + tr.gap(i, T-p.last)
 	}
-	if tr.obj == Age {
-		return sum / T / lambda
-	}
-	return sum / T
+	return tr.obj.value(sum/T, lambda)
 }
 
 // Average returns Σ w_i·Page(i) / Σ w_i.
