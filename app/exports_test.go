@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/export"
+	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -100,4 +101,26 @@ func dropSeconds(t *testing.T, b []byte) []byte {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestWireModels: the pages' change models reach the worker.
+func TestWireModels(t *testing.T) {
+	pg := samplePages(t)[:50]
+	pg[3].Change = &pages.Change{Model: "pareto", Shape: 1.5}
+	pg[7].Change = &pages.Change{Model: "quasi", Times: []float64{60, 600}, Probs: []float64{1, 0.5}}
+	d := newDataset("m", 0, false, pg, nil)
+	q, _ := defaultForm().request()
+	b, err := packJob(q, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, got, err := unpackJob(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range pg {
+		if !reflect.DeepEqual(got[i].Change, pg[i].Change) {
+			t.Errorf("page %d: change %+v, want %+v", i, got[i].Change, pg[i].Change)
+		}
+	}
 }

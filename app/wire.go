@@ -110,6 +110,9 @@ type jobMsg struct {
 	Hosts int
 	Names bool // the blob holds the pages' URLs and the hosts' names
 	Raw   bool // the blob is the input as read (Request.Raw)
+	// Changes are the change models of the pages that are not Poisson,
+	// by page index (the pages table's model columns).
+	Changes map[int]*pages.Change `json:",omitempty"`
 }
 
 // packJob encodes a request with the pages it plans: what planning needs
@@ -121,6 +124,14 @@ func packJob(q Request, d *dataset) ([]byte, error) {
 		rates[i], weights[i], delays[i], hosts[i] = p.Rate, p.Weight, p.CrawlDelay, float64(d.hostOf[i])
 	}
 	m := jobMsg{Request: q, Pages: n, Hosts: len(d.hosts)}
+	for i, p := range d.pages {
+		if p.Change != nil {
+			if m.Changes == nil {
+				m.Changes = map[int]*pages.Change{}
+			}
+			m.Changes[i] = p.Change
+		}
+	}
 	var blob []byte
 	if q.Stages&StageBacktest != 0 {
 		m.Raw, blob = true, q.Raw
@@ -202,6 +213,12 @@ func unpackJob(b []byte) (Request, []pages.Page, error) {
 			url = urls[i]
 		}
 		pg[i] = pages.Page{URL: url, Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
+	}
+	for i, c := range m.Changes {
+		if i < 0 || i >= len(pg) || c == nil {
+			return m.Request, nil, errWire
+		}
+		pg[i].Change = c
 	}
 	return m.Request, pg, nil
 }

@@ -112,7 +112,12 @@ func report(w io.Writer, pl *plan.Plan) {
 	for _, name := range append(append([]string{}, plan.Policies...), plan.Bounds...) {
 		r := pl.Results[name]
 		if r == nil {
-			fmt.Fprintf(tw, "%s\t–\t\tnot defined for the %s objective\n", name, p.Objective)
+			why := pl.Omitted[name]
+			if sim {
+				fmt.Fprintf(tw, "%s\t–\t\t\tnot planned: %s\n", name, why)
+			} else {
+				fmt.Fprintf(tw, "%s\t–\t\tnot planned: %s\n", name, why)
+			}
 			continue
 		}
 		fresh := ""

@@ -75,7 +75,28 @@ func TestPlanHarmonic(t *testing.T) {
 		t.Errorf("wp %v, psp %v, uniform %v: want wp ≤ psp < uniform", wp, psp, uni)
 	}
 	r = cli(t, "plan", "--budget", "20000", "--objective", "harmonic", "../../web/sample-pages.csv")
-	if !strings.Contains(r.stdout, "harmonic penalty") || !strings.Contains(r.stdout, "not defined for the harmonic objective") {
+	if !strings.Contains(r.stdout, "harmonic penalty") || !strings.Contains(r.stdout, "not planned: its Lagrange solution is for staleness and age") {
 		t.Errorf("report:\n%s", r.stdout)
+	}
+}
+
+// TestPlanModels plans the README's example of model columns and checks
+// a bad model row's message.
+func TestPlanModels(t *testing.T) {
+	r := cli(t, "plan", "--budget", "40", "--simulate", "20", "../../examples/pages-models.csv")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "cho           –") || !strings.Contains(r.stdout, "its optimum assumes every page is Poisson") {
+		t.Errorf("report:\n%s", r.stdout)
+	}
+	bad := writeFile(t, t.TempDir(), "bad.csv", "url,changes_per_day,model,shape\nhttps://a.example/,1,pareto,0.5\n")
+	r = cli(t, "plan", "--budget", "40", bad)
+	if r.code != 1 || !strings.Contains(r.stderr, `bad.csv:2: column shape (field 4): "0.5" is not a tail exponent α above 1`) {
+		t.Errorf("exit %d: %q", r.code, r.stderr)
+	}
+	r = cli(t, "plan", "--budget", "40", "--objective", "age", "../../examples/pages-models.csv")
+	if r.code != 1 || !strings.Contains(r.stderr, "planned for staleness only") {
+		t.Errorf("age with models: exit %d: %q", r.code, r.stderr)
 	}
 }

@@ -23,6 +23,11 @@ type Problem struct {
 	Objective staleness.Objective // staleness or age
 	MinVisits int                 // every page gets at least this many visits
 	MaxVisits int                 // no page gets more; 0 means no limit
+	// Costs, if not nil, gives A_i(x) for the pages whose changes are not
+	// Poisson (a renewal or quasi-deterministic page, core/renewal); a nil
+	// entry, or nil Costs, means the Poisson A_i of staleness.Equal. Each
+	// must be convex and non-increasing in x (seed 003 §2.4).
+	Costs []func(x int) float64
 	// Start, if not nil, is an allocation to start the search from, such as
 	// the optimum of the same pages at another budget. It changes only how
 	// fast Greedy finds the optimum, never which optimum.
@@ -48,6 +53,8 @@ func (p *Problem) Validate() error {
 		return errors.New("allocate: min and max visits must not be negative")
 	case p.MaxVisits > 0 && p.MinVisits > p.MaxVisits:
 		return fmt.Errorf("allocate: min visits %d exceed max visits %d", p.MinVisits, p.MaxVisits)
+	case p.Costs != nil && len(p.Costs) != n:
+		return fmt.Errorf("allocate: %d rates but %d cost functions", n, len(p.Costs))
 	case p.Start != nil && len(p.Start) != n:
 		return fmt.Errorf("allocate: %d rates but a start of %d pages", n, len(p.Start))
 	}
@@ -89,6 +96,9 @@ func (p *Problem) pageCost(i int, x int) float64 {
 	w := p.Weights[i]
 	if w == 0 {
 		return 0
+	}
+	if p.Costs != nil && p.Costs[i] != nil {
+		return w * p.Costs[i](x)
 	}
 	return w * staleness.Equal(p.Model, p.Objective, p.Rates[i], p.Horizon, float64(x))
 }

@@ -14,6 +14,7 @@ type Page struct {
 	Rate       float64 // estimated changes per day
 	Weight     float64 // importance, default 1
 	CrawlDelay float64 // seconds between requests to Host asked for by this row, 0 for the default
+	Change     *Change // how the page changes when not Poisson (the model columns); nil for Poisson
 }
 
 // HostOf returns the lower-cased host of a URL, or an error naming what is

@@ -53,6 +53,7 @@ var aliases = map[string]string{
 	"changes_per_day": "changes_per_day", "rate": "changes_per_day", "lambda": "changes_per_day",
 	"weight": "weight", "importance": "weight",
 	"crawl_delay": "crawl_delay", "crawl-delay": "crawl_delay", "politeness": "crawl_delay",
+	"model": "model", "shape": "shape", "scale": "scale", "times": "times", "probs": "probs",
 }
 
 // IsTable reports whether a CSV header line names the changes_per_day
@@ -86,8 +87,8 @@ const want = "want a pages table with the header url,host,changes_per_day[,weigh
 const nul = "a NUL byte; is this a binary file rather than CSV text?"
 
 // Read returns the pages of a pages table (SPEC §3.3): a CSV with a header
-// naming at least url and changes_per_day, optionally host, weight and
-// crawl_delay (case-insensitive, aliases accepted, unknown columns
+// naming at least url and changes_per_day, optionally host, weight,
+// crawl_delay and the model columns of Change (case-insensitive, aliases accepted, unknown columns
 // ignored; a UTF-8 byte order mark, CRLF line ends and blank lines are
 // fine). A page without a host takes its URL's. Every problem is reported
 // as an *Error naming the file, line and column: a missing column, a rate
@@ -291,6 +292,9 @@ func parseRow(rec []string, col map[string]int, fields int) (Page, *Error) {
 		return p, e
 	}
 	if p.CrawlDelay, e = num("crawl_delay", 0, "a finite non-negative number of seconds"); e != nil {
+		return p, e
+	}
+	if p.Change, e = parseChange(get); e != nil {
 		return p, e
 	}
 	return p, nil

@@ -7,13 +7,26 @@ import (
 	"strings"
 )
 
-// Write writes pages as a pages table: url,host,changes_per_day,weight,crawl_delay.
+// Write writes pages as a pages table: url,host,changes_per_day,weight,crawl_delay,
+// and the model columns model,shape,scale,times,probs when a page is not Poisson.
 func Write(w io.Writer, pg []Page) error {
+	models := false
+	for _, p := range pg {
+		models = models || p.Change != nil
+	}
 	bw := bufio.NewWriter(w)
-	bw.WriteString("url,host,changes_per_day,weight,crawl_delay\n")
+	bw.WriteString("url,host,changes_per_day,weight,crawl_delay")
+	if models {
+		bw.WriteString(",model,shape,scale,times,probs")
+	}
+	bw.WriteString("\n")
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	for _, p := range pg {
-		bw.WriteString(quote(p.URL) + "," + quote(p.Host) + "," + f(p.Rate) + "," + f(p.Weight) + "," + f(p.CrawlDelay) + "\n")
+		bw.WriteString(quote(p.URL) + "," + quote(p.Host) + "," + f(p.Rate) + "," + f(p.Weight) + "," + f(p.CrawlDelay))
+		if models {
+			bw.WriteString("," + p.Change.format())
+		}
+		bw.WriteString("\n")
 	}
 	return bw.Flush()
 }

@@ -66,6 +66,10 @@ type Plan struct {
 	Results  map[string]*Result // by policy or bound name, plus "azar_random"
 	Schedule []schedule.Visit   // the schedule of Params.Policy, in time order
 	Seconds  Seconds
+	// Omitted says why policies asked for have no result: Cho's and
+	// Azar's optima assume Poisson pages, and Cho's is derived for
+	// staleness and age only.
+	Omitted map[string]string
 }
 
 // Run plans pages under params: every policy of Policies and every bound
@@ -122,6 +126,19 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	pl.Schedule = sched.kept
 	pl.Seconds.Schedule = time.Since(start).Seconds()
+	for _, name := range []string{"cho", "azar"} {
+		if _, ok := pl.Results[name]; ok || !in.wants(name) {
+			continue
+		}
+		if pl.Omitted == nil {
+			pl.Omitted = map[string]string{}
+		}
+		if in.modelled() {
+			pl.Omitted[name] = "its optimum assumes every page is Poisson"
+		} else {
+			pl.Omitted[name] = "its Lagrange solution is for staleness and age"
+		}
+	}
 	for _, v := range pl.Schedule {
 		pl.Hosts[pl.HostOf[v.Page]].Visits++
 	}
@@ -141,8 +158,11 @@ type instance struct {
 	caps    []int
 	warm    *warmStart
 
-	procs     []simulate.Process // Poisson at each page's rate, made on first use
+	procs     []simulate.Process // each page's changes, for the simulator, made on first use
 	procsOnce sync.Once
+
+	models  []*pageModel // per page, its change model when not Poisson; nil when every page is Poisson
+	costFns []func(int) float64
 }
 
 func newInstance(pg []pages.Page, params Params) (*instance, error) {
@@ -177,6 +197,20 @@ func newInstance(pg []pages.Page, params Params) (*instance, error) {
 	if !(wsum > 0) {
 		return nil, errors.New("every page has weight 0: nothing to plan")
 	}
+	for i, p := range pg {
+		if p.Change == nil {
+			continue
+		}
+		if in.models == nil {
+			in.models = make([]*pageModel, len(pg))
+		}
+		pm, err := newModel(i, p, params, in.T)
+		if err != nil {
+			return nil, err
+		}
+		in.models[i], in.rates[i] = pm, pm.rate
+	}
+	in.costFns = in.costs()
 	in.delay = make([]float64, len(in.hosts))
 	in.caps = make([]int, len(in.hosts))
 	for s := range in.hosts {
@@ -195,7 +229,7 @@ func newInstance(pg []pages.Page, params Params) (*instance, error) {
 func (in *instance) problem(capped bool) allocate.Problem {
 	p := allocate.Problem{Rates: in.rates, Weights: in.weights, Budget: in.params.Budget,
 		Horizon: in.T, Model: in.params.Model, Objective: in.params.Objective,
-		MinVisits: in.params.MinVisits, MaxVisits: in.params.MaxVisits}
+		MinVisits: in.params.MinVisits, MaxVisits: in.params.MaxVisits, Costs: in.costFns}
 	if capped {
 		p.Hosts, p.Caps = in.hostOf, in.caps
 	}
@@ -228,6 +262,9 @@ func (in *instance) result(name string, visits []float64, simulated bool, page f
 // horizon at equally spaced times.
 func (in *instance) analytic(name string, visits []float64) *Result {
 	return in.result(name, visits, false, func(i int) float64 {
+		if in.modelled() && in.models[i] != nil {
+			return in.models[i].cost(int(visits[i]))
+		}
 		return staleness.Equal(in.params.Model, in.params.Objective, in.rates[i], in.T, visits[i])
 	})
 }

@@ -12,8 +12,8 @@ import (
 // MaxSimulateRuns bounds Params.Simulate.
 const MaxSimulateRuns = 10000
 
-// simulated replays a result's visits against Poisson changes sampled at
-// the pages' rates, Params.Simulate times (core/simulate), and sets r.Sim:
+// simulated replays a result's visits against changes sampled from each
+// page's process (Poisson at its rate, or its model), Params.Simulate times (core/simulate), and sets r.Sim:
 // the simulated counterpart of r.Value under the plan's objective. It does
 // nothing when no simulation was asked for.
 func (in *instance) simulated(r *Result, v *simulate.Visits) error {
@@ -24,6 +24,10 @@ func (in *instance) simulated(r *Result, v *simulate.Visits) error {
 	in.procsOnce.Do(func() {
 		in.procs = make([]simulate.Process, len(in.rates))
 		for i, rate := range in.rates {
+			if in.modelled() && in.models[i] != nil {
+				in.procs[i] = in.models[i].sim
+				continue
+			}
 			in.procs[i] = simulate.Poisson{Rate: rate}
 		}
 	})
@@ -41,13 +45,19 @@ func (in *instance) simulated(r *Result, v *simulate.Visits) error {
 }
 
 // equalVisits returns the visits of x[i] equally spaced times per page i
-// (schedule.EqualTime), as the analytical figures assume.
+// (schedule.EqualTime; a quasi page's at the times its greedy fetches),
+// as the analytical figures assume.
 func (in *instance) equalVisits(x []float64) *simulate.Visits {
 	v := &simulate.Visits{Start: make([]int, len(x)+1)}
 	for i, xi := range x {
 		k := int(xi)
-		for j := 1; j <= k; j++ {
-			v.Times = append(v.Times, schedule.EqualTime(in.params.Model, j, k, in.T))
+		if in.modelled() && in.models[i] != nil && in.models[i].quasi != nil {
+			// A quasi page's figure is that of the greedy's fetch times.
+			v.Times = append(v.Times, in.models[i].plan.Times(k)...)
+		} else {
+			for j := 1; j <= k; j++ {
+				v.Times = append(v.Times, schedule.EqualTime(in.params.Model, j, k, in.T))
+			}
 		}
 		v.Start[i+1] = len(v.Times)
 	}

@@ -41,9 +41,14 @@ func parallel(fns ...func() error) error {
 
 // wantsCho reports whether the plan computes Cho's policy: its Lagrange
 // solution is derived for staleness and age only (seed 001 §5.5.4).
+// Both it and Azar's policy assume Poisson pages.
 func (in *instance) wantsCho() bool {
-	return in.wants("cho") && in.params.Objective != staleness.Harmonic
+	return in.wants("cho") && in.params.Objective != staleness.Harmonic && !in.modelled()
 }
+
+// wantsAzar reports whether the plan computes Azar's policy: its optimum
+// (seed 002 eqs. 9–11) is for Poisson pages.
+func (in *instance) wantsAzar() bool { return in.wants("azar") && !in.modelled() }
 
 // wants reports whether the plan computes the named policy.
 func (in *instance) wants(name string) bool {
@@ -72,7 +77,7 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 					return fmt.Errorf("cho: %w", err)
 				}
 			}
-			if in.wants("azar") {
+			if in.wantsAzar() {
 				if a.azar, err = allocate.Azar(in.rates, in.weights, float64(R)/in.T); err != nil {
 					return fmt.Errorf("azar: %w", err)
 				}
@@ -123,7 +128,7 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 		a.results = append(a.results, in.analytic("cho", choVisits))
 	}
 	// Azar et al. optimise freshness; no closed-form age is offered.
-	if in.wants("azar") && in.params.Objective == staleness.Stale {
+	if in.wantsAzar() && in.params.Objective == staleness.Stale {
 		a.results = append(a.results, in.result("azar_random", azarVisits, false, func(i int) float64 {
 			if in.params.Model == staleness.Horizon {
 				return allocate.AzarHorizonStaleness(in.rates[i], a.azar[i], in.T)
@@ -146,7 +151,9 @@ func (in *instance) fleet() schedule.Fleet {
 
 // programme returns x's visits equally spaced, each host's sorted by time.
 func (in *instance) programme(x []int) *schedule.Programme {
-	return schedule.EquallySpaced(in.params.Model, x, in.hostOf, len(in.hosts), in.T)
+	p := schedule.EquallySpaced(in.params.Model, x, in.hostOf, len(in.hosts), in.T)
+	in.quasiTimes(p, x)
+	return p
 }
 
 // polite assigns a programme to the crawlers, replays and validates it as
@@ -190,8 +197,14 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 	r := in.tracked(name, tr, visits)
 	r.Dropped = dropped
 	r.Violations, _ = check.Finish()
-	if err := in.simulated(r, madeVisits(len(x), prog, made)); err != nil {
-		return nil, nil, err
+	if in.modelled() || in.params.Simulate > 0 {
+		v := madeVisits(len(x), prog, made)
+		if err := in.remodel(r, v); err != nil {
+			return nil, nil, err
+		}
+		if err := in.simulated(r, v); err != nil {
+			return nil, nil, err
+		}
 	}
 	return r, kept, nil
 }
@@ -202,9 +215,12 @@ func (in *instance) followed(merged *schedule.Programme, x []int) (*Result, erro
 	tr := merged.Realized(in.params.Model, in.params.Objective, in.rates, in.T)
 	inf := in.tracked("infcrawlers", tr, floats(x))
 	inf.Simulated = false
-	if in.params.Simulate > 0 {
+	if in.modelled() || in.params.Simulate > 0 {
 		v, err := simulate.FromProgramme(len(x), merged)
 		if err != nil {
+			return nil, err
+		}
+		if err := in.remodel(inf, v); err != nil {
 			return nil, err
 		}
 		if err := in.simulated(inf, v); err != nil {
@@ -292,6 +308,9 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 	var keptPSP, keptMP2, keptWolf, keptAzar []schedule.Visit
 	equal := in.programme(a.polite) // psp's MERGE starts from it, mp2 follows it
 	merged := schedule.Merge(in.params.Model, equal, in.T)
+	// MERGE spreads a host's visits evenly; a quasi page's belong just
+	// after its potential changes (seed 003 §2.3.3), so they go back.
+	in.quasiTimes(merged, a.polite)
 	jobs := []func() error{
 		func() (err error) {
 			psp, keptPSP, err = in.polite("psp", merged, a.polite)
@@ -314,7 +333,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 			return err
 		})
 	}
-	if in.wants("azar") {
+	if in.wantsAzar() {
 		jobs = append(jobs, func() (err error) {
 			if in.params.Budget > schedule.MaxCarouselSlots {
 				return fmt.Errorf("azar: a budget of %d visits is more than the %d slots the EDF carousel builds; plan a shorter horizon", in.params.Budget, schedule.MaxCarouselSlots)

@@ -1,0 +1,138 @@
+package pages
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Change is how a page's content changes when it is not Poisson, from the
+// pages table's optional model columns (seed 003 §2.3, §4):
+//
+//	model   poisson (the default), pareto, weibull or quasi
+//	shape   pareto: α > 1; weibull: k in [0.05, 50]
+//	scale   pareto β or weibull c, in seconds; empty: the one that makes
+//	        the mean time between changes 1/changes_per_day
+//	times   quasi: the potential change times, seconds from the horizon's
+//	        start, increasing, separated by ';'
+//	probs   quasi: the probability of each, in [0, 1], separated by ';'
+type Change struct {
+	Model string // "pareto", "weibull" or "quasi"
+	Shape float64
+	Scale float64 // seconds; 0 means from the rate
+	Times []float64
+	Probs []float64
+}
+
+// Models are the values of the model column.
+var Models = []string{"poisson", "pareto", "weibull", "quasi"}
+
+// parseChange reads a row's model columns; a Poisson page gives nil.
+func parseChange(get func(string) (string, int, bool)) (*Change, *Error) {
+	m, j, _ := get("model")
+	m = strings.ToLower(m)
+	if m == "" || m == "poisson" {
+		for _, name := range []string{"shape", "times", "probs"} {
+			if s, k, _ := get(name); s != "" {
+				return nil, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("%s is given but the model is poisson; set model to %s",
+					short(s), map[string]string{"shape": "pareto or weibull", "times": "quasi", "probs": "quasi"}[name])}
+			}
+		}
+		return nil, nil
+	}
+	c := &Change{Model: m}
+	num := func(name, what string, ok func(float64) bool, required bool) (float64, *Error) {
+		s, k, _ := get(name)
+		if s == "" {
+			if required {
+				return 0, &Error{Column: k + 1, Field: name, Msg: "empty; the " + m + " model wants " + what}
+			}
+			return 0, nil
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || !ok(v) {
+			return 0, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("%s is not %s", short(s), what)}
+		}
+		return v, nil
+	}
+	positive := func(v float64) bool { return v > 0 && !math.IsInf(v, 1) }
+	var e *Error
+	switch m {
+	case "pareto":
+		if c.Shape, e = num("shape", "a tail exponent α above 1 (at or below 1 the mean time between changes is infinite)",
+			func(v float64) bool { return v > 1 && v <= 1e6 }, true); e != nil {
+			return nil, e
+		}
+		if c.Scale, e = num("scale", "a positive scale β in seconds, or empty", positive, false); e != nil {
+			return nil, e
+		}
+	case "weibull":
+		if c.Shape, e = num("shape", "a shape k from 0.05 to 50", func(v float64) bool { return v >= 0.05 && v <= 50 }, true); e != nil {
+			return nil, e
+		}
+		if c.Scale, e = num("scale", "a positive scale in seconds, or empty", positive, false); e != nil {
+			return nil, e
+		}
+	case "quasi":
+		if c.Times, e = list(get, "times", "seconds from the horizon's start, increasing, separated by ';'",
+			func(v, prev float64) bool { return v >= 0 && v > prev && !math.IsInf(v, 1) }); e != nil {
+			return nil, e
+		}
+		if c.Probs, e = list(get, "probs", "probabilities from 0 to 1, separated by ';'",
+			func(v, _ float64) bool { return v >= 0 && v <= 1 }); e != nil {
+			return nil, e
+		}
+		if len(c.Times) != len(c.Probs) {
+			_, k, _ := get("probs")
+			return nil, &Error{Column: k + 1, Field: "probs", Msg: fmt.Sprintf("%d probabilities for %d times; give one per time", len(c.Probs), len(c.Times))}
+		}
+	default:
+		return nil, &Error{Column: j + 1, Field: "model", Msg: fmt.Sprintf("%s is not a model; want one of %s", short(m), strings.Join(Models, ", "))}
+	}
+	return c, nil
+}
+
+// list reads a ';'-separated list of numbers, each checked against the
+// one before it.
+func list(get func(string) (string, int, bool), name, what string, ok func(v, prev float64) bool) ([]float64, *Error) {
+	s, k, _ := get(name)
+	if s == "" {
+		return nil, &Error{Column: k + 1, Field: name, Msg: "empty; the quasi model wants " + what}
+	}
+	parts := strings.Split(s, ";")
+	if len(parts) > 10000 {
+		return nil, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("%d values; at most 10000", len(parts))}
+	}
+	out := make([]float64, len(parts))
+	prev := math.Inf(-1)
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(v) || !ok(v, prev) {
+			return nil, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("value %d, %s, is not right: want %s", i+1, short(strings.TrimSpace(p)), what)}
+		}
+		out[i], prev = v+0, v
+	}
+	return out, nil
+}
+
+// format writes the model columns of a page: model,shape,scale,times,probs.
+func (c *Change) format() string {
+	if c == nil {
+		return "poisson,,,,"
+	}
+	f := func(v float64) string {
+		if v == 0 {
+			return ""
+		}
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	join := func(a []float64) string {
+		s := make([]string, len(a))
+		for i, v := range a {
+			s[i] = strconv.FormatFloat(v, 'g', -1, 64)
+		}
+		return strings.Join(s, ";")
+	}
+	return c.Model + "," + f(c.Shape) + "," + f(c.Scale) + "," + join(c.Times) + "," + join(c.Probs)
+}
