@@ -268,7 +268,7 @@ func (h *home) renderParams() goapp.UI {
 			goapp.If(crawlers, h.field(fCrawlers, "Crawlers C", f.Crawlers, "how many fetch in parallel", 500*time.Millisecond, numeric)),
 			goapp.If(crawlers, h.field(fRate, "Rate", f.Rate, "pages per second per crawler", 500*time.Millisecond, numeric)),
 			h.field(fPoliteness, "Politeness P", f.Politeness, "seconds between requests to a host", 500*time.Millisecond, numeric),
-			h.choice(fObjective, "Objective", f.Objective, "what the plan minimises", [][2]string{{"staleness", "staleness"}, {"age", "age"}}),
+			h.choice(fObjective, "Objective", f.Objective, "what the plan minimises", [][2]string{{"staleness", "staleness"}, {"age", "age"}, {"harmonic", "harmonic penalty"}}),
 			h.choice(fModel, "Model", f.Model, modelHint(f.Model), [][2]string{{"steady", "steady (repeats)"}, {"horizon", "horizon (papers)"}}),
 			h.choice(fPolicy, "Policy shown", f.Policy, "in the charts and tables", policies),
 			h.field(fTarget, "Target freshness %", f.Target, "the headline's budget search", 500*time.Millisecond, numeric),

@@ -1,0 +1,52 @@
+package e2e
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestHarmonicAndModels: the harmonic objective is selectable and its
+// figures read as penalties; a pages table with model columns plans in
+// the worker (which gets the models), without Cho's and Azar's policies.
+func TestHarmonicAndModels(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	seq := tb.seq()
+	eval[bool](tb, `(() => { const s = document.getElementById("objective"); s.value = "harmonic";
+		s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	tb.waitPlanned(seq, 60*time.Second)
+	if got := tb.text("#h-fresh"); !strings.Contains(got, "psp harmonic penalty") {
+		t.Errorf("headline under the harmonic objective: %q", got)
+	}
+	if got := tb.text("#policies"); strings.Contains(got, "Lagrange-optimal") {
+		t.Error("cho is shown under the harmonic objective")
+	}
+	tb.shotTop("harmonic")
+
+	seq = tb.seq()
+	eval[bool](tb, `(() => { const s = document.getElementById("objective"); s.value = "staleness";
+		s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	tb.waitPlanned(seq, 60*time.Second)
+	b, err := os.ReadFile("../examples/pages-models.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq = tb.seq()
+	tb.drop("pages-models.csv", string(b), "")
+	tb.waitPlanned(seq, 60*time.Second)
+	got := tb.text("#policies")
+	if strings.Contains(got, "Lagrange-optimal") || strings.Contains(got, "EDF carousel") || !strings.Contains(got, "GREEDY") {
+		t.Errorf("policies of a table with models: %q", short(got))
+	}
+	// The worker planned the models: the quasi sitemap (one certain change
+	// a day, at 1 h) visited once a day soon after it is over 90% fresh,
+	// where a Poisson page of the same rate would be 63%.
+	tb.typeInto("#page-table-filter", "sitemap")
+	tb.poll(`document.querySelector("#page-table .table-status").textContent.includes("filtered")`, 10*time.Second)
+	fresh := eval[float64](tb, `parseFloat([...document.querySelectorAll("#page-table tbody tr td")].pop().textContent)`)
+	if fresh < 90 {
+		t.Errorf("the quasi page is %.1f%% fresh: planned as Poisson? row %q", fresh, tb.text("#page-table tbody tr"))
+	}
+}
