@@ -40,37 +40,7 @@ func TestBacktestThroughWorker(t *testing.T) {
 	}
 	q, _ := defaultForm().request()
 	q.Seq, q.Stages, q.Name, q.Raw = 1, StageBacktest, d.name, d.raw
-	msg, err := packJob(q, d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q2, pg2, err := unpackJob(msg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got *BacktestResult
-	Compute(context.Background(), pg2, q2, func(s *Stage) {
-		if s.Kind == "error" {
-			t.Fatal(s.Note)
-		}
-		if s.Kind == "backtest" {
-			m, err := packStage(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s2, err := unpackStage(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(s, s2) {
-				t.Error("the backtest stage changes on the wire")
-			}
-			got = s2.Backtest
-		}
-	})
-	if got == nil {
-		t.Fatal("no backtest stage")
-	}
+	got := viaWorker(t, q, d, "backtest").Backtest
 	changes, err := observe.ReadChanges(context.Background(), strings.NewReader(b.String()), "h.csv")
 	if err != nil {
 		t.Fatal(err)

@@ -33,38 +33,7 @@ func TestExportThroughWorker(t *testing.T) {
 	}
 	for _, k := range export.Kinds {
 		q.Seq, q.Stages, q.Export = 1, StageExport, k.Name
-		b, err := packJob(q, d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q2, pg2, err := unpackJob(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(pg2, pg) {
-			t.Fatalf("%s: the worker's pages differ from the page's", k.Name)
-		}
-		var got *ExportResult
-		Compute(context.Background(), pg2, q2, func(s *Stage) {
-			if s.Kind == "error" {
-				t.Fatalf("%s: %s", k.Name, s.Note)
-			}
-			if s.Kind != "export" {
-				return
-			}
-			b, err := packStage(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s2, err := unpackStage(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = s2.Export
-		})
-		if got == nil {
-			t.Fatalf("%s: no export stage", k.Name)
-		}
+		got := viaWorker(t, q, d, "export").Export
 		var want bytes.Buffer
 		if err := export.Write(&want, cli, k.Name); err != nil {
 			t.Fatal(err)
