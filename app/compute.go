@@ -169,6 +169,7 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 		start := time.Now()
 		p := params
 		p.Policy = "none" // no schedule kept: the app shows allocations and values
+		p.Progress = func(stage string) { progress("planning every policy: " + stage) }
 		pl, err := plan.Run(ctx, pg, p)
 		if err != nil {
 			fail(err)

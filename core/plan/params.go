@@ -29,6 +29,10 @@ type Params struct {
 	// makes the runs repeatable.
 	Simulate int
 	Seed     uint64
+	// Progress, if set, is told each stage as it starts ("allocating",
+	// "scheduling"), from the goroutine that called Run: the app's worker
+	// shows it, and a caller may cancel Run's context in between.
+	Progress func(stage string) `json:"-"`
 }
 
 // DefaultParams returns SPEC §5's defaults: T = 24 h, P = 15 s, staleness,

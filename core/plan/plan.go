@@ -100,6 +100,12 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	in.warm, in.ctx = warm, ctx
 	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[string]*Result{}}
 
+	progress := func(stage string) {
+		if params.Progress != nil {
+			params.Progress(stage)
+		}
+	}
+	progress("allocating")
 	start := time.Now()
 	alloc, err := in.allocate(ctx)
 	if err != nil {
@@ -116,6 +122,10 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	pl.Seconds.Allocate = time.Since(start).Seconds()
 
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	progress("scheduling")
 	start = time.Now()
 	sched, err := in.schedule(ctx, alloc)
 	if err != nil {

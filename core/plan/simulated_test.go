@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -52,5 +53,30 @@ func TestSimulatedAgrees(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestProgress: Run tells its stages in order, and a context cancelled
+// from the progress callback stops it before the next stage.
+func TestProgress(t *testing.T) {
+	pg := mixedPages(50, 3)
+	p := DefaultParams()
+	p.Budget = 300
+	var stages []string
+	p.Progress = func(s string) { stages = append(stages, s) }
+	if _, err := Run(context.Background(), pg, p); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(stages); got != "[allocating scheduling]" {
+		t.Errorf("stages %s", got)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p.Progress = func(s string) {
+		if s == "allocating" {
+			cancel()
+		}
+	}
+	if _, err := Run(ctx, pg, p); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled while allocating: %v", err)
 	}
 }
