@@ -11,7 +11,7 @@ import (
 // Colours of the policies and bounds, and their dashes: bounds dashed.
 var (
 	policyColor = map[string]string{
-		"psp": "#0b5f4a", "mp2": "#2a9d8f", "mwolf": "#7aa95c", "uniform": "#d1495b",
+		"psp": "#0b5f4a", "mp2": "#2a9d8f", "mwolf": "#7aa95c", "mwolf-exact": "#b5c99a", "uniform": "#d1495b",
 		"proportional": "#edae49", "cho": "#6a4c93", "azar": "#00798c",
 		"wp": "#13201c", "nonpolite": "#8d99ae", "infcrawlers": "#b0b0b0",
 	}

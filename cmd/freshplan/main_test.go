@@ -457,7 +457,7 @@ func TestSweep(t *testing.T) {
 	if err != nil || len(rows) == 0 || strings.Join(rows[0], ",") != "budget,policy,staleness" {
 		t.Fatalf("sweep output is not CSV budget,policy,staleness: %v\n%s", err, r.stdout)
 	}
-	names := []string{"psp", "mp2", "mwolf", "uniform", "proportional", "cho", "azar", "wp", "nonpolite", "infcrawlers"}
+	names := []string{"psp", "mp2", "mwolf", "mwolf-exact", "uniform", "proportional", "cho", "azar", "wp", "nonpolite", "infcrawlers"}
 	got := map[string]float64{}
 	for _, row := range rows[1:] {
 		key := row[0] + "/" + row[1]

@@ -24,7 +24,7 @@ func TestPlanSimulate(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"psp", "mp2", "mwolf", "uniform", "proportional", "azar", "wp", "nonpolite", "infcrawlers"} {
+	for _, name := range []string{"psp", "mp2", "mwolf", "mwolf-exact", "uniform", "proportional", "azar", "wp", "nonpolite", "infcrawlers"} {
 		e, ok := s.Replayed[name]
 		if !ok {
 			t.Errorf("%s: no replayed figure", name)

@@ -136,16 +136,19 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	pl.Schedule = sched.kept
 	pl.Seconds.Schedule = time.Since(start).Seconds()
-	for _, name := range []string{"cho", "azar"} {
+	for _, name := range []string{"cho", "azar", "mwolf-exact"} {
 		if _, ok := pl.Results[name]; ok || !in.wants(name) {
 			continue
 		}
 		if pl.Omitted == nil {
 			pl.Omitted = map[string]string{}
 		}
-		if in.modelled() {
+		switch {
+		case name == "mwolf-exact":
+			pl.Omitted[name] = sched.omitted
+		case in.modelled():
 			pl.Omitted[name] = "its optimum assumes every page is Poisson"
-		} else {
+		default:
 			pl.Omitted[name] = "its Lagrange solution is for staleness and age"
 		}
 	}

@@ -41,7 +41,16 @@ func TestKeptScheduleIsValid(t *testing.T) {
 				t.Fatal(err)
 			}
 			delay := in.delay
-			if policy == "azar" {
+			if policy == "azar" || policy == "mwolf-exact" {
+				// Not polite: azar's carousel, and seed 003's transportation
+				// problem, which has no hosts. mwolf-exact's violations are
+				// counted, not hidden.
+				if policy == "mwolf-exact" {
+					bad, _ := schedule.Validate(model, pl.Schedule, pl.HostOf, delay, in.fleet(), in.T)
+					if r := pl.Results[policy]; bad == 0 || r.Violations != bad {
+						t.Errorf("%v mwolf-exact: %d violations reported, the validator finds %d", model, r.Violations, bad)
+					}
+				}
 				delay = make([]float64, len(in.delay))
 			}
 			if bad, err := schedule.Validate(model, pl.Schedule, pl.HostOf, delay, in.fleet(), in.T); bad != 0 {
@@ -52,7 +61,7 @@ func TestKeptScheduleIsValid(t *testing.T) {
 			}
 			sum := 0
 			for _, h := range pl.Hosts {
-				if h.Visits > h.Cap && policy != "azar" {
+				if h.Visits > h.Cap && policy != "azar" && policy != "mwolf-exact" {
 					t.Errorf("%v %s: host %s makes %d visits over its cap %d", model, policy, h.Name, h.Visits, h.Cap)
 				}
 				sum += h.Visits
@@ -216,5 +225,27 @@ func TestSweepSubset(t *testing.T) {
 	}
 	if len(points) != 5 || !names["uniform"] || !names["wp"] || names["cho"] {
 		t.Errorf("points %+v; want uniform, psp and the three bounds", points)
+	}
+}
+
+// TestMwolfExact: mwolf-exact is planned up to schedule.MaxTransportVisits
+// visits — its schedule moving no visit further from mwolf's ideal times
+// than psp's assignment of the same programme does, on average — and
+// beyond, left out with the reason.
+func TestMwolfExact(t *testing.T) {
+	pl := samplePlan(t, nil)
+	exact, wolf := pl.Results["mwolf-exact"], pl.Results["mwolf"]
+	if exact == nil || wolf == nil {
+		t.Fatalf("mwolf-exact %v, mwolf %v", exact, wolf)
+	}
+	if exact.Dropped != 0 || exact.Violations == 0 {
+		t.Errorf("mwolf-exact dropped %d visits and broke politeness %d times; want none dropped, violations counted",
+			exact.Dropped, exact.Violations)
+	}
+	t.Logf("sample at 20,000 visits: mwolf %.5f (%d dropped), mwolf-exact %.5f (%d politeness violations), psp %.5f",
+		wolf.Value, wolf.Dropped, exact.Value, exact.Violations, pl.Results["psp"].Value)
+	big := samplePlan(t, func(p *Params) { p.Budget = 60000 })
+	if _, ok := big.Results["mwolf-exact"]; ok || !strings.Contains(big.Omitted["mwolf-exact"], "solved exactly up to 50000 visits") {
+		t.Errorf("at 60,000 visits: omitted %q", big.Omitted["mwolf-exact"])
 	}
 }

@@ -3,7 +3,7 @@ package plan
 import "slices"
 
 // Policies are the revisit policies of SPEC §5, in display order.
-var Policies = []string{"psp", "mp2", "mwolf", "uniform", "proportional", "cho", "azar"}
+var Policies = []string{"psp", "mp2", "mwolf", "mwolf-exact", "uniform", "proportional", "cho", "azar"}
 
 // Bounds are the reference values of SPEC §5: wp (the optimum of problem S,
 // a lower bound for every polite schedule, seed 000 Thm. 1), nonpolite (the
@@ -21,6 +21,7 @@ var Describe = map[string]string{
 	"psp":          "seed 000: GREEDY with per-host caps, MERGE times, most-delayed-free crawlers (simulated schedule)",
 	"mp2":          "seed 000 §4: psp's allocation, equally spaced times per page, same crawlers (simulated schedule)",
 	"mwolf":        "seed 000 §4 / seed 003: allocation without caps, Wolf's ideal times, psp's crawlers (simulated schedule)",
+	"mwolf-exact":  "seed 003 §3: mwolf's ideal times assigned to crawler slots by the exact transportation problem (simulated schedule; politeness not kept, violations counted)",
 	"uniform":      "seed 003 §5: visits ∝ weight, equally spaced (analytical, not polite)",
 	"proportional": "seed 003 §5: visits ∝ weight × change rate, equally spaced (analytical, not polite)",
 	"cho":          "seed 001 §5.5.4, §5.6: Lagrange-optimal fixed-order frequencies (analytical, not polite)",

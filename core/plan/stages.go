@@ -143,6 +143,7 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 type scheduling struct {
 	results []*Result
 	kept    []schedule.Visit
+	omitted string // why mwolf-exact, asked for, was not computed
 }
 
 func (in *instance) fleet() schedule.Fleet {
@@ -159,6 +160,17 @@ func (in *instance) programme(x []int) *schedule.Programme {
 // polite assigns a programme to the crawlers, replays and validates it as
 // it goes, and returns the schedule if the plan keeps it.
 func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Result, []schedule.Visit, error) {
+	return in.assigned(name, prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
+		return schedule.Assign(in.params.Model, prog, in.delay, in.fleet(), in.T, emit)
+	})
+}
+
+// assigned carries out a programme with an assignment of its visits to
+// crawlers (assign emits each visit made, in time order, and returns how
+// many it dropped), replays and validates it, and returns the schedule if
+// the plan keeps it.
+func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
+	assign func(emit func(k int, v schedule.Visit)) (int, error)) (*Result, []schedule.Visit, error) {
 	m := in.params.Model
 	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
 	var kept []schedule.Visit
@@ -173,7 +185,7 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 	for k := range made {
 		made[k] = math.NaN()
 	}
-	dropped, err := schedule.Assign(m, prog, in.delay, in.fleet(), in.T, func(k int, v schedule.Visit) {
+	dropped, err := assign(func(k int, v schedule.Visit) {
 		made[k] = v.Time
 		check.CheckTime(v)
 		if keep {
@@ -333,6 +345,15 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 			return err
 		})
 	}
+	var exact *Result
+	var keptExact []schedule.Visit
+	var exactWhy string
+	if in.wants("mwolf-exact") {
+		jobs = append(jobs, func() (err error) {
+			exact, keptExact, exactWhy = in.transported(a.nonpolite)
+			return nil
+		})
+	}
 	if in.wantsAzar() {
 		jobs = append(jobs, func() (err error) {
 			if in.params.Budget > schedule.MaxCarouselSlots {
@@ -348,7 +369,8 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	for _, r := range []*Result{psp, inf, mp2, mwolf, azar} {
+	s.omitted = exactWhy
+	for _, r := range []*Result{psp, inf, mp2, mwolf, exact, azar} {
 		if r != nil {
 			s.results = append(s.results, r)
 		}
@@ -361,6 +383,8 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 		s.kept = keptMP2
 	case "mwolf":
 		s.kept = keptWolf
+	case "mwolf-exact":
+		s.kept = keptExact
 	case "azar":
 		s.kept = keptAzar
 	case "uniform", "proportional", "cho":
@@ -378,4 +402,34 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 	}
 	slices.SortStableFunc(s.kept, func(a, b schedule.Visit) int { return cmp.Compare(a.Time, b.Time) })
 	return s, nil
+}
+
+// transported returns mwolf-exact: mwolf's allocation and ideal times
+// assigned to the crawlers' slots by the exact transportation problem of
+// seed 003 §3 (schedule.Transport), quasi pages not before their ideal
+// times (eq. 22). Politeness is not part of that problem: the validator
+// counts what the schedule breaks. When it cannot be solved exactly it
+// returns why instead.
+func (in *instance) transported(x []int) (*Result, []schedule.Visit, string) {
+	prog := in.programme(x)
+	if n := prog.Len(); n > schedule.MaxTransportVisits {
+		return nil, nil, fmt.Sprintf("solved exactly up to %d visits; this plan has %d (mwolf is its heuristic)", schedule.MaxTransportVisits, n)
+	}
+	var release []float64
+	if in.modelled() {
+		release = make([]float64, prog.Len())
+		for k, i := range prog.Pages {
+			if pm := in.models[i]; pm != nil && pm.quasi != nil {
+				release[k] = prog.Times[k]
+			}
+		}
+	}
+	r, kept, err := in.assigned("mwolf-exact", prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
+		_, err := schedule.Transport(prog, release, in.fleet(), in.T, emit)
+		return 0, err
+	})
+	if err != nil {
+		return nil, nil, err.Error()
+	}
+	return r, kept, ""
 }
