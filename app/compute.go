@@ -49,6 +49,7 @@ type Request struct {
 	Model      string  // steady or horizon
 	Policy     string  // whose pages and hosts are shown
 	Target     float64 // freshness the budget search aims at, in (0, 1)
+	Simulate   int     // runs of the simulator for the plan at the chosen budget; 0 for none
 	Export     string  // with StageExport: the export's kind (export.Kinds)
 	Split      float64 // with StageBacktest: Unix seconds; 0 picks backtest.DefaultSplit
 	Name       string  // with StageBacktest: the input's name, for messages
@@ -105,6 +106,9 @@ type PlanResult struct {
 	Policy     string
 	Values     map[string]float64 `json:"-"` // staleness (or age in seconds) by policy and bound; may be +Inf
 	Simulated  map[string]bool
+	// Sim is, with Request.Simulate, each figure replayed against sampled
+	// changes: mean, low and high of its 95% interval (core/simulate).
+	Sim map[string][3]float64 `json:"-"`
 	Dropped    int // the policy's visits no crawler could make
 	Violations int // the policy's politeness violations (0)
 	MaxUseful  int // Σ of the hosts' caps: more visits than this no polite schedule makes
@@ -170,6 +174,7 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 		p := params
 		p.Policy = "none" // no schedule kept: the app shows allocations and values
 		p.Progress = func(stage string) { progress("planning every policy: " + stage) }
+		p.Simulate, p.Seed = q.Simulate, 1
 		pl, err := plan.Run(ctx, pg, p)
 		if err != nil {
 			fail(err)
@@ -247,6 +252,12 @@ func planResult(pl *plan.Plan, policy string) *PlanResult {
 	for name, res := range pl.Results {
 		r.Values[name] = res.Value
 		r.Simulated[name] = res.Simulated
+		if e := res.Sim; e != nil {
+			if r.Sim == nil {
+				r.Sim = map[string][3]float64{}
+			}
+			r.Sim[name] = [3]float64{e.Mean, e.Low, e.High}
+		}
 	}
 	res := pl.Results[policy]
 	if res == nil {

@@ -24,6 +24,7 @@ type form struct {
 	Model      string // steady or horizon
 	Policy     string
 	Target     string // freshness in percent
+	Simulate   string // runs of the simulator, 0 for none
 }
 
 // Form fields, by the ids of their inputs.
@@ -38,11 +39,12 @@ const (
 	fModel      = "model"
 	fPolicy     = "policy"
 	fTarget     = "target"
+	fSimulate   = "simulate"
 )
 
 func defaultForm() form {
 	return form{Horizon: "24h", Mode: "budget", Budget: strconv.Itoa(SampleBudget), Crawlers: "1", Rate: "1",
-		Politeness: "15", Objective: "staleness", Model: "steady", Policy: "psp", Target: "90"}
+		Politeness: "15", Objective: "staleness", Model: "steady", Policy: "psp", Target: "90", Simulate: "0"}
 }
 
 func (f *form) set(field, v string) {
@@ -67,8 +69,14 @@ func (f *form) set(field, v string) {
 		f.Policy = v
 	case fTarget:
 		f.Target = v
+	case fSimulate:
+		f.Simulate = v
 	}
 }
+
+// maxSimulate is the most simulator runs the form takes: each replays
+// every schedule once.
+const maxSimulate = 1000
 
 // maxBudget is the most visits per horizon the form takes.
 const maxBudget = math.MaxInt32
@@ -152,6 +160,16 @@ func (f form) request() (Request, map[string]string) {
 		errs[fTarget] = "a percentage between 0 and 100, such as 90"
 	}
 	q.Target = t / 100
+	if strings.TrimSpace(f.Simulate) != "" {
+		n, err := parseCount(f.Simulate)
+		switch {
+		case err != nil:
+			errs[fSimulate] = err.Error()
+		case n < 0 || n > maxSimulate:
+			errs[fSimulate] = "0 (none) to " + strconv.Itoa(maxSimulate) + " runs"
+		}
+		q.Simulate = int(n)
+	}
 	if len(errs) == 0 {
 		return q, nil
 	}

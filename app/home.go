@@ -458,6 +458,8 @@ func (h *home) commit() {
 			stages |= StagePlan
 		case fTarget:
 			stages |= StageTarget
+		case fSimulate:
+			stages |= StagePlan
 		default:
 			stages = allStages
 		}

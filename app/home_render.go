@@ -272,6 +272,7 @@ func (h *home) renderParams() goapp.UI {
 			h.choice(fModel, "Model", f.Model, modelHint(f.Model), [][2]string{{"steady", "steady (repeats)"}, {"horizon", "horizon (papers)"}}),
 			h.choice(fPolicy, "Policy shown", f.Policy, "in the charts and tables", policies),
 			h.field(fTarget, "Target freshness %", f.Target, "the headline's budget search", 500*time.Millisecond, numeric),
+			h.field(fSimulate, "Simulate", f.Simulate, "runs replaying each schedule against sampled changes (0: none)", 500*time.Millisecond, numeric),
 		),
 		goapp.If(h.planErr != "", goapp.P().ID("plan-error").Class("error").Attr("role", "alert").Text(h.planErr)),
 	)
@@ -380,6 +381,7 @@ func (h *home) renderPolicies() goapp.UI {
 				goapp.Th().Scope("col").Text("policy"),
 				goapp.Th().Scope("col").Class("num").Text(obj.label()),
 				goapp.Th().Scope("col").Class("num").Text("staleness"),
+				goapp.If(p.Sim != nil, goapp.Th().Scope("col").Class("num").Title("the figure replayed against changes sampled at random, mean of the runs ± the half-width of its 95% interval").Text("sampled changes, 95%")),
 				goapp.Th().Scope("col").Text("how"),
 				goapp.Th().Scope("col").Text("what it is"),
 			)),
@@ -408,6 +410,7 @@ func (h *home) renderPolicies() goapp.UI {
 					goapp.Th().Scope("row").Text(name),
 					goapp.Td().Class("num").Text(obj.text(v, 2)),
 					goapp.Td().Class("num").Text(stale),
+					goapp.If(p.Sim != nil, goapp.Td().Class("num").Text(simText(p.Sim, name, obj))),
 					goapp.Td().Text(how),
 					goapp.Td().Text(plan.Describe[name]),
 				)
@@ -487,4 +490,18 @@ func (h *home) where() string {
 		return ""
 	}
 	return h.eng.where()
+}
+
+// simText shows a figure's simulated counterpart: the mean of the runs
+// and the half-width of its 95% interval.
+func simText(sim map[string][3]float64, name string, obj objective) string {
+	v, ok := sim[name]
+	if !ok {
+		return "–"
+	}
+	half := (v[2] - v[1]) / 2
+	if obj.fresh() {
+		return fmtPct(1-v[0], 2) + " ± " + fmtPointsAbs(half)
+	}
+	return obj.text(v[0], 2) + " ± " + obj.diff(half)
 }

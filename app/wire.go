@@ -235,6 +235,21 @@ func packStage(s *Stage) ([]byte, error) {
 			values[k] = p.Values[name]
 		}
 		arrays = [][]float64{p.Visits, p.Stale, p.HostLoad, p.HostCap, p.HostDelay, values}
+		if p.Sim != nil {
+			// Beside each value, its simulation (NaN where there is none).
+			var sim [3][]float64
+			for j := range sim {
+				sim[j] = make([]float64, len(m.Names))
+				for k, name := range m.Names {
+					v, ok := p.Sim[name]
+					sim[j][k] = math.NaN()
+					if ok {
+						sim[j][k] = v[j]
+					}
+				}
+			}
+			arrays = append(arrays, sim[:]...)
+		}
 	}
 	if sw := s.Sweep; sw != nil {
 		index := map[string]int{}
@@ -280,7 +295,7 @@ func unpackStage(b []byte) (*Stage, error) {
 	s.Names = nil
 	switch {
 	case s.Plan != nil:
-		if len(a) != 6 || len(a[5]) != len(names) {
+		if (len(a) != 6 && len(a) != 9) || len(a[5]) != len(names) {
 			return nil, errWire
 		}
 		p := s.Plan
@@ -288,6 +303,17 @@ func unpackStage(b []byte) (*Stage, error) {
 		p.Values = make(map[string]float64, len(names))
 		for k, name := range names {
 			p.Values[name] = a[5][k]
+		}
+		if len(a) == 9 {
+			p.Sim = map[string][3]float64{}
+			for k, name := range names {
+				if len(a[6]) != len(names) || len(a[7]) != len(names) || len(a[8]) != len(names) {
+					return nil, errWire
+				}
+				if !math.IsNaN(a[6][k]) {
+					p.Sim[name] = [3]float64{a[6][k], a[7][k], a[8][k]}
+				}
+			}
 		}
 	case s.Sweep != nil:
 		if len(a) != 3 || len(a[1]) != len(a[0]) || len(a[2]) != len(a[0]) {

@@ -46,3 +46,36 @@ func viaWorker(t *testing.T, q Request, d *dataset, kind string) *Stage {
 	}
 	return got
 }
+
+// TestSimulateInApp: with simulator runs asked for, the plan stage brings
+// each scheduled figure's simulated counterpart across the wire, and the
+// figure lies within two half-widths of it.
+func TestSimulateInApp(t *testing.T) {
+	pg := samplePages(t)
+	d := newDataset("sample", 0, true, pg, nil)
+	f := defaultForm()
+	f.Simulate = "30"
+	q, errs := f.request()
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	q.Seq, q.Stages = 1, StagePlan
+	p := viaWorker(t, q, d, "plan").Plan
+	for _, name := range []string{"psp", "mp2", "uniform", "wp", "infcrawlers"} {
+		s, ok := p.Sim[name]
+		if !ok {
+			t.Errorf("%s: no simulated figure", name)
+			continue
+		}
+		if v, half := p.Values[name], (s[2]-s[1])/2; v < s[0]-2*half || v > s[0]+2*half {
+			t.Errorf("%s: %.5f against simulated %.5f ± %.2g", name, v, s[0], half)
+		}
+	}
+	if _, ok := p.Sim["cho"]; ok {
+		t.Error("cho has no schedule but got a simulated figure")
+	}
+	f.Simulate = "5000"
+	if _, errs := f.request(); errs[fSimulate] == "" {
+		t.Error("5,000 runs accepted")
+	}
+}

@@ -50,3 +50,19 @@ func TestHarmonicAndModels(t *testing.T) {
 		t.Errorf("the quasi page is %.1f%% fresh: planned as Poisson? row %q", fresh, tb.text("#page-table tbody tr"))
 	}
 }
+
+// TestSimulateColumn: asking for simulator runs adds each figure's
+// simulated counterpart to the policies table.
+func TestSimulateColumn(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	seq := tb.seq()
+	tb.typeInto("#simulate", "20")
+	tb.waitPlanned(seq, 60*time.Second)
+	head := tb.text("#policies thead")
+	psp := tb.text("#policies tbody tr.chosen")
+	if !strings.Contains(head, "sampled changes, 95%") || !strings.Contains(psp, "±") {
+		t.Errorf("policies table: head %q, psp %q", head, psp)
+	}
+	tb.shotOf("#policies", "simulated")
+}
