@@ -100,18 +100,18 @@ type Stage struct {
 
 // PlanResult is every policy and bound at one budget.
 type PlanResult struct {
-	Budget     int
-	Crawlers   int
-	Rate       float64
-	Policy     string
-	Values     map[string]float64 `json:"-"` // staleness (or age in seconds) by policy and bound; may be +Inf
-	Simulated  map[string]bool
+	Budget    int
+	Crawlers  int
+	Rate      float64
+	Policy    string
+	Values    map[string]float64 `json:"-"` // staleness (or age in seconds) by policy and bound; may be +Inf
+	Simulated map[string]bool
 	// Sim is, with Request.Simulate, each figure replayed against sampled
 	// changes: mean, low and high of its 95% interval (core/simulate).
-	Sim map[string][3]float64 `json:"-"`
-	Dropped    int // the policy's visits no crawler could make
-	Violations int // the policy's politeness violations (0)
-	MaxUseful  int // Σ of the hosts' caps: more visits than this no polite schedule makes
+	Sim        map[string][3]float64 `json:"-"`
+	Dropped    int                   // the policy's visits no crawler could make
+	Violations int                   // the policy's politeness violations (0)
+	MaxUseful  int                   // Σ of the hosts' caps: more visits than this no polite schedule makes
 	Seconds    plan.Seconds
 
 	// Per page, the policy's visits per horizon and staleness (or age);
