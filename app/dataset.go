@@ -19,9 +19,9 @@ type dataset struct {
 	name      string
 	size      int64 // bytes read
 	sample    bool
-	raw       []byte   // the input as read; nil when bigger than keepLimit
-	sum       [32]byte // the input's SHA-256
-	kind      string   // the input's format: pages table, observation log, change history
+	raw       []byte    // the input as read; nil when bigger than keepLimit
+	sum       *[32]byte // the input's SHA-256, when made (see digest)
+	kind      string    // the input's format: pages table, observation log, change history
 	pages     []pages.Page
 	hostOf    []int32
 	hosts     []string

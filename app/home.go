@@ -268,10 +268,16 @@ func (h *home) startRead(name string, size int64, sample bool, open func(context
 		var d *dataset
 		if err == nil {
 			var raw []byte
-			var sum [32]byte
+			var sum *[32]byte
 			if raw, size, sum, err = kept.finish(); err == nil {
 				d = newDataset(name, size, sample, pg, breathe)
 				d.raw, d.sum, d.kind = raw, sum, kindOf(raw)
+				if d.kind == "pages table" && len(raw) > keepTable {
+					// Too big for a link to hold, and no history to
+					// backtest: only its fingerprint is needed.
+					d.digest()
+					d.raw = nil
+				}
 			}
 		}
 		ctx.Dispatch(func(goapp.Context) {

@@ -67,7 +67,7 @@ func (h *home) shareState(q Request) share.State {
 	case d.raw != nil:
 		return share.NewState(p, d.name, d.raw)
 	}
-	return share.State{Params: p, File: share.Fingerprint{Name: d.name, Size: d.size, SHA256: d.sum}}
+	return share.State{Params: p, File: share.Fingerprint{Name: d.name, Size: d.size, SHA256: d.digest()}}
 }
 
 // checkAwaited refuses a file that is not the one the link names; it
@@ -78,7 +78,7 @@ func (h *home) checkAwaited(d *dataset) bool {
 		h.link.awaiting = nil
 		return true
 	}
-	if err := fp.Verify(share.Fingerprint{Name: d.name, Size: d.size, SHA256: d.sum}); err != nil {
+	if err := fp.Verify(share.Fingerprint{Name: d.name, Size: d.size, SHA256: d.digest()}); err != nil {
 		h.inputErr = &InputError{File: d.name, Msg: err.Error()}
 		return false
 	}
