@@ -36,7 +36,7 @@ func formOf(p share.Params) form {
 	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	f := form{Horizon: durationInput(p.Horizon), Mode: "budget", Budget: strconv.Itoa(p.Budget),
 		Crawlers: "1", Rate: "1", Politeness: num(p.Politeness), Objective: p.Objective, Model: p.Model,
-		Policy: p.Policy, Target: num(100 * p.Target)}
+		Policy: p.Policy, Target: num(100 * p.Target), Simulate: "0"}
 	if p.Budget == 0 {
 		f.Mode, f.Crawlers, f.Rate = "crawlers", strconv.Itoa(p.Crawlers), num(p.Rate)
 	}
