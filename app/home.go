@@ -106,6 +106,7 @@ func (h *home) OnMount(ctx goapp.Context) {
 	goapp.Window().Get("performance").Call("mark", "freshplan-mounted")
 	h.eng = newEngine(ctx.Async)
 	h.listen()
+	h.checkWaitingVersion()
 	if !h.openLink(goapp.Window().Get("location").Get("hash").String()) {
 		h.readBytes(web.SampleName, web.SamplePages, true)
 	}
@@ -121,6 +122,45 @@ func (h *home) OnDismount() {
 // OnAppUpdate shows the banner offering the new version.
 func (h *home) OnAppUpdate(ctx goapp.Context) {
 	h.updateReady = true
+}
+
+// checkWaitingVersion shows the banner when a newer version is already
+// installed: go-app reports an update only when the new service worker
+// finishes installing while the page listens, and the browser may
+// install it during the navigation, before the page does. Each version's
+// service worker keeps its files in a cache named "app-" + its version
+// and deletes the others once active, so a cache of another version
+// than the page's is a new one. Checked at mount and whenever another
+// service worker takes control.
+func (h *home) checkWaitingVersion() {
+	win := goapp.Window()
+	sw, caches := win.Get("navigator").Get("serviceWorker"), win.Get("caches")
+	own := goapp.Getenv("GOAPP_VERSION")
+	if !sw.Truthy() || !caches.Truthy() || own == "" {
+		return
+	}
+	keys := goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		if len(args) == 0 || !args[0].Truthy() {
+			return nil
+		}
+		for i := range args[0].Length() {
+			if k := args[0].Index(i).String(); strings.HasPrefix(k, "app-") && k != "app-"+own {
+				h.ctx.Dispatch(func(goapp.Context) { h.updateReady = true })
+			}
+		}
+		return nil
+	})
+	check := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		caches.Call("keys").Call("then", keys)
+		return nil
+	})
+	sw.Call("addEventListener", "controllerchange", check)
+	h.unlisten = append(h.unlisten, func() {
+		sw.Call("removeEventListener", "controllerchange", check)
+		check.Release()
+		keys.Release()
+	})
+	check.Invoke()
 }
 
 // listen takes files dropped anywhere on the page, and text or files
