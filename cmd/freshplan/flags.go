@@ -43,6 +43,7 @@ type planFlags struct {
 	skipBad    bool
 	stripWWW   bool
 	prior      bool
+	weights    string
 	halfLife   time.Duration
 }
 
@@ -63,6 +64,7 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad rows of an observation log (counted, the first reported) instead of stopping")
 	fs.BoolVar(&f.stripWWW, "strip-www", false, "drop a leading www. from hosts taken from URLs")
 	fs.DurationVar(&f.halfLife, "half-life", 0, "weight an observation log's intervals by recency with this half-life, e.g. 720h (seed 001 §6.7); 0 weighs all alike")
+	fs.StringVar(&f.weights, "weights", "given", "given (the weight column, default 1) or embarrassment (seed 003 eq. 8 from the wrong and returned columns)")
 	fs.BoolVar(&f.prior, "prior", true, "shrink estimated rates towards each host's fitted prior, so no page is planned at rate 0 for lack of evidence")
 	return f
 }
@@ -174,6 +176,15 @@ func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
 	in, err := f.load(stderr, nil)
 	if err != nil {
 		return nil, err
+	}
+	switch f.weights {
+	case "given":
+	case "embarrassment":
+		if err := plan.EmbarrassmentWeights(in.Pages); err != nil {
+			return nil, fmt.Errorf("%s: --weights embarrassment: %w", f.inputName(), err)
+		}
+	default:
+		return nil, fmt.Errorf("--weights %q: want given or embarrassment", f.weights)
 	}
 	for _, p := range in.Pages {
 		if p.CrawlDelay > f.horizon.Seconds() {

@@ -102,3 +102,29 @@ func TestPlanModels(t *testing.T) {
 		t.Errorf("age with models: exit %d: %q", r.code, r.stderr)
 	}
 }
+
+// TestPlanEmbarrassment: --weights embarrassment derives each page's
+// weight from its wrong and returned columns (seed 003 eq. 8), and says
+// which page lacks them.
+func TestPlanEmbarrassment(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "e.csv", "url,host,changes_per_day,weight,wrong,returned\n"+
+		"https://a.example/1,a.example,4,1,0.5,1:0.6;2:0.3\n"+
+		"https://b.example/2,b.example,4,1,0.5,30:0.5\n")
+	out := dir + "/pages.csv"
+	if r := cli(t, "plan", "--budget", "12", "--weights", "embarrassment", "--pages", out, in); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	rows := readCSV(t, out, "url,host,changes_per_day,weight,visits,interval_seconds,staleness")
+	w1, w2 := number(t, "weight", rows[0][3]), number(t, "weight", rows[1][3])
+	if !(w1 > 10*w2 && w2 > 0) {
+		t.Errorf("weights %v and %v: the page returned first should weigh far more", w1, w2)
+	}
+	r := cli(t, "plan", "--budget", "12", "--weights", "embarrassment", "../../web/sample-pages.csv")
+	if r.code != 1 || !strings.Contains(r.stderr, "need its wrong and returned columns") {
+		t.Errorf("the sample: exit %d, %q", r.code, r.stderr)
+	}
+	if r := cli(t, "plan", "--budget", "12", "--weights", "clicks", in); r.code != 1 || !strings.Contains(r.stderr, `--weights "clicks"`) {
+		t.Errorf("--weights clicks: exit %d, %q", r.code, r.stderr)
+	}
+}

@@ -136,3 +136,66 @@ func (c *Change) format() string {
 	}
 	return c.Model + "," + f(c.Shape) + "," + f(c.Scale) + "," + join(c.Times) + "," + join(c.Probs)
 }
+
+// Exposure is how a page is seen through a search engine, from the pages
+// table's optional columns, for seed 003 §2.2's embarrassment weights:
+//
+//	wrong     d_i: the probability that a stale copy answers a query wrongly
+//	returned  where queries return the page: overall positions (1 is the
+//	          first result of the first result page) with the probability
+//	          of each, as "1:0.2;14:0.05"
+type Exposure struct {
+	Wrong    float64
+	Returned []Returned
+}
+
+// Returned is one position at which queries return a page.
+type Returned struct {
+	Position int     // overall position, from 1
+	Prob     float64 // probability that a query returns the page there
+}
+
+// parseExposure reads a row's exposure columns; none gives nil.
+func parseExposure(get func(string) (string, int, bool)) (*Exposure, *Error) {
+	w, wj, _ := get("wrong")
+	r, rj, _ := get("returned")
+	if w == "" && r == "" {
+		return nil, nil
+	}
+	e := &Exposure{}
+	v, err := strconv.ParseFloat(w, 64)
+	if err != nil || !(v >= 0 && v <= 1) {
+		return nil, &Error{Column: wj + 1, Field: "wrong", Msg: fmt.Sprintf("%s is not a probability from 0 to 1 that a stale copy answers wrongly", short(w))}
+	}
+	e.Wrong = v
+	if r == "" {
+		return nil, &Error{Column: rj + 1, Field: "returned", Msg: "empty; want the positions queries return the page at, as 1:0.2;14:0.05"}
+	}
+	var sum float64
+	for i, part := range strings.Split(r, ";") {
+		pos, prob, ok := strings.Cut(strings.TrimSpace(part), ":")
+		n, err1 := strconv.Atoi(strings.TrimSpace(pos))
+		q, err2 := strconv.ParseFloat(strings.TrimSpace(prob), 64)
+		if !ok || err1 != nil || err2 != nil || n < 1 || n > 10000 || !(q >= 0 && q <= 1) {
+			return nil, &Error{Column: rj + 1, Field: "returned", Msg: fmt.Sprintf("entry %d, %s, is not POSITION:PROBABILITY with a position from 1 and a probability from 0 to 1", i+1, short(part))}
+		}
+		sum += q
+		e.Returned = append(e.Returned, Returned{Position: n, Prob: q})
+	}
+	if sum > 1+1e-9 {
+		return nil, &Error{Column: rj + 1, Field: "returned", Msg: fmt.Sprintf("the probabilities add up to %.4g; a query returns a page at one position at most, so they add up to 1 at most", sum)}
+	}
+	return e, nil
+}
+
+// format writes the exposure columns of a page: wrong,returned.
+func (e *Exposure) format() string {
+	if e == nil {
+		return ","
+	}
+	parts := make([]string, len(e.Returned))
+	for i, r := range e.Returned {
+		parts[i] = strconv.Itoa(r.Position) + ":" + strconv.FormatFloat(r.Prob, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(e.Wrong, 'g', -1, 64) + "," + strings.Join(parts, ";")
+}

@@ -58,3 +58,35 @@ func TestModelColumnErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestExposureColumns(t *testing.T) {
+	in := "url,changes_per_day,wrong,returned\n" +
+		"https://a.example/1,1,0.5,1:0.2;14:0.05\n" +
+		"https://a.example/2,1,,\n"
+	pg, err := Read(strings.NewReader(in), "e.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Exposure{Wrong: 0.5, Returned: []Returned{{1, 0.2}, {14, 0.05}}}
+	if !reflect.DeepEqual(pg[0].Exposure, want) || pg[1].Exposure != nil {
+		t.Errorf("exposures %+v, %+v", pg[0].Exposure, pg[1].Exposure)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, pg); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := Read(&b, "back.csv"); err != nil || !reflect.DeepEqual(back, pg) {
+		t.Errorf("write then read: %v\n%+v", err, back)
+	}
+	for _, c := range []struct{ row, want string }{
+		{"https://a/1,1,2,1:0.5", `e.csv:2: column wrong (field 3): "2" is not a probability`},
+		{"https://a/1,1,0.5,", "e.csv:2: column returned (field 4): empty"},
+		{"https://a/1,1,0.5,0:0.5", `e.csv:2: column returned (field 4): entry 1, "0:0.5", is not POSITION:PROBABILITY`},
+		{"https://a/1,1,0.5,1:0.7;2:0.6", "e.csv:2: column returned (field 4): the probabilities add up to 1.3"},
+	} {
+		_, err := Read(strings.NewReader("url,changes_per_day,wrong,returned\n"+c.row+"\n"), "e.csv")
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s:\n got %v\nwant %s…", c.row, err, c.want)
+		}
+	}
+}

@@ -10,11 +10,12 @@ import (
 // Page is one row of the pages table.
 type Page struct {
 	URL        string
-	Host       string  // server the politeness delay applies to
-	Rate       float64 // estimated changes per day
-	Weight     float64 // importance, default 1
-	CrawlDelay float64 // seconds between requests to Host asked for by this row, 0 for the default
-	Change     *Change // how the page changes when not Poisson (the model columns); nil for Poisson
+	Host       string    // server the politeness delay applies to
+	Rate       float64   // estimated changes per day
+	Weight     float64   // importance, default 1
+	CrawlDelay float64   // seconds between requests to Host asked for by this row, 0 for the default
+	Change     *Change   // how the page changes when not Poisson (the model columns); nil for Poisson
+	Exposure   *Exposure // how a search engine shows it (wrong, returned columns); nil when not given
 }
 
 // HostOf returns the lower-cased host of a URL, or an error naming what is

@@ -54,6 +54,7 @@ var aliases = map[string]string{
 	"weight": "weight", "importance": "weight",
 	"crawl_delay": "crawl_delay", "crawl-delay": "crawl_delay", "politeness": "crawl_delay",
 	"model": "model", "shape": "shape", "scale": "scale", "times": "times", "probs": "probs",
+	"wrong": "wrong", "returned": "returned",
 }
 
 // IsTable reports whether a CSV header line names the changes_per_day
@@ -295,6 +296,9 @@ func parseRow(rec []string, col map[string]int, fields int) (Page, *Error) {
 		return p, e
 	}
 	if p.Change, e = parseChange(get); e != nil {
+		return p, e
+	}
+	if p.Exposure, e = parseExposure(get); e != nil {
 		return p, e
 	}
 	return p, nil

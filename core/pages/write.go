@@ -8,16 +8,21 @@ import (
 )
 
 // Write writes pages as a pages table: url,host,changes_per_day,weight,crawl_delay,
-// and the model columns model,shape,scale,times,probs when a page is not Poisson.
+// the model columns model,shape,scale,times,probs when a page is not Poisson,
+// and wrong,returned when a page has an Exposure.
 func Write(w io.Writer, pg []Page) error {
-	models := false
+	models, exposed := false, false
 	for _, p := range pg {
 		models = models || p.Change != nil
+		exposed = exposed || p.Exposure != nil
 	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString("url,host,changes_per_day,weight,crawl_delay")
 	if models {
 		bw.WriteString(",model,shape,scale,times,probs")
+	}
+	if exposed {
+		bw.WriteString(",wrong,returned")
 	}
 	bw.WriteString("\n")
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
@@ -25,6 +30,9 @@ func Write(w io.Writer, pg []Page) error {
 		bw.WriteString(quote(p.URL) + "," + quote(p.Host) + "," + f(p.Rate) + "," + f(p.Weight) + "," + f(p.CrawlDelay))
 		if models {
 			bw.WriteString("," + p.Change.format())
+		}
+		if exposed {
+			bw.WriteString("," + p.Exposure.format())
 		}
 		bw.WriteString("\n")
 	}
