@@ -56,10 +56,9 @@ func durationInput(sec float64) string {
 	return d.String()
 }
 
-// linkState returns the state a link to the plan on screen holds: the
+// shareState returns the state a link to the plan of d holds: the
 // sample, the file itself when the page kept it, else its fingerprint.
-func (h *home) shareState(q Request) share.State {
-	d := h.data
+func shareState(d *dataset, q Request) share.State {
 	p := shareParams(q, d.sample)
 	switch {
 	case d.sample:
@@ -98,10 +97,12 @@ func (h *home) onCopyLink(ctx goapp.Context, e goapp.Event) {
 		h.link.err = "fix the parameters first: a link holds only valid ones"
 		return
 	}
-	st := h.shareState(q)
 	h.link.busy, h.link.err = true, ""
+	d := h.data
+	ctx = h.ctx // the component's: it dispatches whatever the button's fate
 	ctx.Async(func() {
-		frag, err := share.Encode(st) // packing the data may take a moment
+		// Hashing and packing the data may take a moment: off the handler.
+		frag, err := share.Encode(shareState(d, q))
 		var note string
 		if err == nil {
 			note, err = share.Describe(frag)
@@ -116,8 +117,7 @@ func (h *home) onCopyLink(ctx goapp.Context, e goapp.Event) {
 			loc := win.Get("location")
 			url := loc.Get("origin").String() + loc.Get("pathname").String() + "#" + frag
 			win.Get("history").Call("replaceState", nil, "", "#"+frag)
-			h.link.url, h.link.note = url, note
-			h.link.note = note + " Copy it from the box."
+			h.link.url, h.link.note = url, note+" Copy it from the box."
 			if clip := win.Get("navigator").Get("clipboard"); clip.Truthy() {
 				// The clipboard may refuse (no focus, no permission): the
 				// box still holds the link.
