@@ -114,7 +114,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	for _, r := range alloc.results {
 		pl.Results[r.Name] = r
 		// Rate policies (cho, azar_random) have no schedule to replay.
-		if r.Name != "cho" && r.Name != "azar_random" {
+		if params.Simulate > 0 && r.Name != "cho" && r.Name != "azar_random" {
 			if err := in.simulated(r, in.equalVisits(r.Visits)); err != nil {
 				return nil, err
 			}
