@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +14,11 @@ import (
 
 	"github.com/freshplan/freshplan/web"
 )
+
+// readMemory is the soft memory limit while an input of size bytes is
+// read: the kept copy, about twice the file for the rows being collected,
+// and room for the page itself.
+func readMemory(size int64) int64 { return 3*size + 96<<20 }
 
 // SampleBudget is the budget the sample is first planned with: about six
 // visits per page per day.
@@ -304,7 +310,12 @@ func (h *home) startRead(name string, size int64, sample bool, open func(context
 			breathe()
 		}
 		kept := newKeeper(open(rctx), size)
+		// The browser's memory for Go only grows: while reading, the heap is
+		// held near what the data needs (the kept bytes, the rows), as the
+		// CLI does, rather than let the collector's slack set the tab's size.
+		limit := debug.SetMemoryLimit(readMemory(size))
 		pg, err := Decode(rctx, kept, name, size, progress)
+		debug.SetMemoryLimit(limit)
 		var d *dataset
 		if err == nil {
 			var raw []byte

@@ -100,7 +100,7 @@ func TestBenchFile(t *testing.T) {
 	planned := time.Since(start)
 	close(done)
 	<-sampled
-	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start); tab memory (renderer processes: page and worker) at most %.0f MB",
+	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start); tab memory (its renderer process: page and worker) at most %.0f MB",
 		path, read.Round(time.Millisecond), tb.text("#dataset"), planned.Round(time.Millisecond),
 		eval[string](tb, `document.getElementById("status").dataset.planMs`), peak)
 	t.Log(report)
@@ -127,10 +127,12 @@ func TestBenchFile(t *testing.T) {
 	t.Logf("written to %s", out)
 }
 
-// rendererRSS is the resident memory, in MB, of Chromium's renderer
-// processes (the tab's page and its workers): the tab's memory.
+// rendererRSS is the resident memory, in MB, of the largest of
+// Chromium's renderer processes: the tab's — the page and its dedicated
+// planning worker run in one process; the others are the browser's first
+// blank tab and spare renderers.
 func rendererRSS() float64 {
-	var kb float64
+	var most float64
 	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	for _, c := range procs {
 		cmd, err := os.ReadFile(c)
@@ -144,11 +146,11 @@ func rendererRSS() float64 {
 		for _, line := range strings.Split(string(status), "\n") {
 			if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
 				v, _ := strconv.ParseFloat(f[1], 64)
-				kb += v
+				most = max(most, v/1024)
 			}
 		}
 	}
-	return kb / 1024
+	return most
 }
 
 func filepathBase(p string) string {
