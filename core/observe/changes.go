@@ -82,7 +82,6 @@ func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, erro
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
@@ -90,6 +89,7 @@ func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, erro
 			}
 			return nil, &Error{File: name, Msg: err.Error(), Err: err}
 		}
+		line, _ := cr.FieldPos(0) // only after a record was read: FieldPos panics otherwise
 		field := func(k string) string {
 			if j := col[k]; j < len(rec) {
 				return strings.TrimSpace(rec[j])
