@@ -10,14 +10,14 @@ import (
 
 // backtestState is the backtest panel's state.
 type backtestState struct {
-	eng    engine // a planner of its own: a backtest never interrupts a plan
-	seq    int
-	split  string // as typed: YYYY-MM-DD, or "" for the default
-	err    string
-	busy   bool
-	res    *BacktestResult
-	chart  *chartSpec
-	forKey string // the data the result is of
+	eng   engine // a planner of its own: a backtest never interrupts a plan
+	seq   int
+	split string // as typed: YYYY-MM-DD, or "" for the default
+	err   string
+	busy  bool
+	res   *BacktestResult
+	chart *chartSpec
+	of    *dataset // the data the result is of
 }
 
 // backtestColor extends policyColor to the backtest's own policies.
@@ -88,7 +88,7 @@ func (h *home) onBacktestStage(d *dataset, s *Stage, spec *chartSpec) {
 	}
 	switch s.Kind {
 	case "backtest":
-		b.res, b.chart, b.forKey = s.Backtest, spec, d.name
+		b.res, b.chart, b.of = s.Backtest, spec, d
 	case "error":
 		b.busy, b.err = false, s.Note
 	case "done":
@@ -103,7 +103,7 @@ func (h *home) renderBacktest() goapp.UI {
 	}
 	b := &h.bt
 	res := b.res
-	if b.forKey != d.name {
+	if b.of != d {
 		res = nil
 	}
 	body := []goapp.UI{
