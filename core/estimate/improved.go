@@ -50,7 +50,7 @@ func Improved(n, changes int, interval float64) (rate, low, high float64) {
 		return 0, 0, math.Inf(1)
 	}
 	x := min(max(changes, 0), n)
-	lowR, highR := clopperPearsonR(n, x)
+	lowR, highR := clopperPearsonMemo.get([2]int{n, x}, func() (float64, float64) { return clopperPearsonR(n, x) })
 	return improvedR(n, x) / interval, lowR / interval, highR / interval
 }
 

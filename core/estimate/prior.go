@@ -84,6 +84,10 @@ func Smooth(ests []Estimate, hosts []string) ([]Smoothed, map[string]Prior) {
 		return p
 	}
 	out := make([]Smoothed, len(ests))
+	// Pages of a host crawled alike share their posteriors: each distinct
+	// one's quantiles (inverse incomplete Gamma functions, the costly part)
+	// are computed once.
+	quantiles := map[[2]float64][2]float64{}
 	for i, e := range ests {
 		p := prior(hosts[i])
 		seen, days := 0.0, 0.0
@@ -91,7 +95,15 @@ func Smooth(ests []Estimate, hosts []string) ([]Smoothed, map[string]Prior) {
 			seen, days = e.Rate*e.SpanDays, e.SpanDays
 		}
 		post := distuv.Gamma{Alpha: p.Shape + seen, Beta: p.Rate + days}
-		out[i] = Smoothed{Rate: post.Mean(), Low: post.Quantile(Tail), High: post.Quantile(1 - Tail)}
+		key := [2]float64{post.Alpha, post.Beta}
+		q, ok := quantiles[key]
+		if !ok {
+			q = [2]float64{post.Quantile(Tail), post.Quantile(1 - Tail)}
+			if len(quantiles) < memoMax {
+				quantiles[key] = q
+			}
+		}
+		out[i] = Smoothed{Rate: post.Mean(), Low: q[0], High: q[1]}
 	}
 	return out, priors
 }
