@@ -88,7 +88,7 @@ func (h *home) checkAwaited(d *dataset) bool {
 
 // onCopyLink makes the link of the plan on screen, puts it in the address
 // bar (without reloading) and on the clipboard, and shows it.
-func (h *home) onCopyLink(ctx goapp.Context, e goapp.Event) {
+func (h *home) onCopyLink(_ goapp.Context, e goapp.Event) {
 	if h.data == nil {
 		return
 	}
@@ -99,7 +99,7 @@ func (h *home) onCopyLink(ctx goapp.Context, e goapp.Event) {
 	}
 	h.link.busy, h.link.err = true, ""
 	d := h.data
-	ctx = h.ctx // the component's: it dispatches whatever the button's fate
+	ctx := h.ctx // the component's: it dispatches whatever the button's fate
 	ctx.Async(func() {
 		// Hashing and packing the data may take a moment: off the handler.
 		frag, err := share.Encode(shareState(d, q))
