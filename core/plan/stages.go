@@ -411,10 +411,15 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 // counts what the schedule breaks. When it cannot be solved exactly it
 // returns why instead.
 func (in *instance) transported(x []int) (*Result, []schedule.Visit, string) {
-	prog := in.programme(x)
-	if n := prog.Len(); n > schedule.MaxTransportVisits {
+	n := 0
+	for _, v := range x {
+		n += v
+	}
+	if n > schedule.MaxTransportVisits {
+		// Said before the programme is built: at paper scale it is 8.64M visits.
 		return nil, nil, fmt.Sprintf("solved exactly up to %d visits; this plan has %d (mwolf is its heuristic)", schedule.MaxTransportVisits, n)
 	}
+	prog := in.programme(x)
 	var release []float64
 	if in.modelled() {
 		release = make([]float64, prog.Len())
