@@ -183,21 +183,16 @@ func (in *instance) remodel(r *Result, v *simulate.Visits) error {
 	if !in.modelled() || r == nil {
 		return nil
 	}
-	var sum, wsum float64
-	for i := range r.Page {
-		if pm := in.models[i]; pm != nil {
+	for i, pm := range in.models {
+		if pm != nil {
 			s, err := pm.scheduled(in.params.Model, in.T, v.Page(i))
 			if err != nil {
 				return fmt.Errorf("%s: page %d: %w", r.Name, i+1, err)
 			}
 			r.Page[i] = s
 		}
-		if w := in.weights[i]; w != 0 {
-			sum += w * r.Page[i]
-		}
-		wsum += in.weights[i]
 	}
-	r.Value = sum / wsum
+	r.Value = in.average(r.Page)
 	return nil
 }
 

@@ -259,16 +259,24 @@ func (in *instance) problem(capped bool) allocate.Problem {
 // their weighted average (pages of weight 0 left out even when infinite).
 func (in *instance) result(name string, visits []float64, simulated bool, page func(i int) float64) *Result {
 	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits)), Simulated: simulated}
-	var sum, wsum float64
 	for i := range visits {
 		r.Page[i] = page(i)
+	}
+	r.Value = in.average(r.Page)
+	return r
+}
+
+// average returns the pages' weighted average of per-page values,
+// normalised by Σw; pages of weight 0 are left out even when infinite.
+func (in *instance) average(page []float64) float64 {
+	var sum, wsum float64
+	for i, v := range page {
 		if in.weights[i] != 0 {
-			sum += in.weights[i] * r.Page[i]
+			sum += in.weights[i] * v
 		}
 		wsum += in.weights[i]
 	}
-	r.Value = sum / wsum
-	return r
+	return sum / wsum
 }
 
 // analytic returns the result of visiting page i visits[i] times per
