@@ -226,12 +226,25 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 	}
 }
 
+// maxScheduleExport is the most visits a schedule exported from the
+// browser holds: at about 60 bytes a row, 2M visits are 120 MB, and the
+// file is built in memory, twice (in the worker, then as a Blob).
+const maxScheduleExport = 2_000_000
+
 // exportFile plans pages as the CLI's plan command does (every policy,
 // the schedule of q.Policy kept) and writes the export q.Export names.
 func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Request) (*ExportResult, error) {
 	kind, ok := export.KindOf(q.Export)
 	if !ok {
 		return nil, fmt.Errorf("unknown export %q", q.Export)
+	}
+	visits := params.Budget
+	if visits == 0 {
+		visits = int(math.Floor(float64(params.Crawlers) * params.Rate * params.Horizon.Seconds()))
+	}
+	if kind.Name == "schedule" && visits > maxScheduleExport {
+		return nil, fmt.Errorf("the schedule of %s visits is too big to build in the browser (about %d MB); write it with the CLI: freshplan plan --budget %d --schedule schedule.csv FILE",
+			fmtInt(int64(visits)), visits*60>>20, visits)
 	}
 	params.Policy = q.Policy
 	pl, err := plan.Run(ctx, pg, params)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,5 +92,22 @@ func TestWireModels(t *testing.T) {
 		if !reflect.DeepEqual(got[i].Change, pg[i].Change) {
 			t.Errorf("page %d: change %+v, want %+v", i, got[i].Change, pg[i].Change)
 		}
+	}
+}
+
+// TestExportTooBig: a schedule too big to build in the browser is refused
+// with the CLI command that writes it.
+func TestExportTooBig(t *testing.T) {
+	pg := samplePages(t)
+	q, _ := defaultForm().request()
+	q.Budget, q.Seq, q.Stages, q.Export = 3_000_000, 1, StageExport, "schedule"
+	var msg string
+	Compute(context.Background(), pg, q, func(s *Stage) {
+		if s.Kind == "error" {
+			msg = s.Note
+		}
+	})
+	if !strings.Contains(msg, "too big to build in the browser") || !strings.Contains(msg, "--schedule") {
+		t.Errorf("a 3M-visit schedule export: %q", msg)
 	}
 }
