@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"math"
 	"strconv"
 	"time"
@@ -38,7 +39,7 @@ func colorOf(policy string) string {
 // canBacktest reports whether the data has a history to replay: an
 // observation log or a change history kept whole.
 func (d *dataset) canBacktest() bool {
-	return d != nil && d.raw != nil && (d.kind == "observation log" || d.kind == "change history")
+	return d != nil && (d.raw != nil || d.file != nil) && (d.kind == "observation log" || d.kind == "change history")
 }
 
 func (h *home) onSplit(ctx goapp.Context, e goapp.Event) {
@@ -70,14 +71,26 @@ func (h *home) onBacktest(ctx goapp.Context, e goapp.Event) {
 		b.eng = newEngine(h.ctx.Async)
 	}
 	b.seq++
-	q.Seq, q.Stages, q.Split, q.Name, q.Raw = b.seq, StageBacktest, split, d.name, d.raw
+	q.Seq, q.Stages, q.Split, q.Name = b.seq, StageBacktest, split, d.name
 	b.busy, b.err = true, ""
-	b.eng.run(q, d, func(s *Stage) {
+	emit := func(s *Stage) {
 		var spec *chartSpec
 		if s.Kind == "backtest" && s.Backtest != nil {
 			spec = backtestSpec(s.Backtest)
 		}
 		h.ctx.Dispatch(func(goapp.Context) { h.onBacktestStage(d, s, spec) })
+	}
+	// A big file was not kept: it is read again (off the event handler).
+	h.ctx.Async(func() {
+		raw, err := d.input(context.Background())
+		h.ctx.Dispatch(func(goapp.Context) {
+			if err != nil {
+				emit(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
+				return
+			}
+			q.Raw = raw
+			b.eng.run(q, d, emit)
+		})
 	})
 }
 

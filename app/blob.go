@@ -20,7 +20,8 @@ type blobReader struct {
 	blob goapp.Value
 	size int64
 	off  int64
-	buf  []byte
+	buf  []byte // what is left of the last slice read
+	mem  []byte // the memory slices are copied into, reused
 }
 
 func newBlobReader(ctx context.Context, blob goapp.Value) *blobReader {
@@ -54,7 +55,10 @@ func (b *blobReader) next() ([]byte, error) {
 	var ok, fail goapp.Func
 	ok = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		u8 := goapp.Window().Get("Uint8Array").New(args[0])
-		data := make([]byte, u8.Length())
+		if cap(b.mem) < u8.Length() {
+			b.mem = make([]byte, u8.Length())
+		}
+		data := b.mem[:u8.Length()]
 		goapp.CopyBytesToGo(data, u8)
 		done <- result{data: data}
 		return nil

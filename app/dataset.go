@@ -1,8 +1,13 @@
 package app
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"math"
 	"sync/atomic"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/freshplan/freshplan/core/pages"
 )
@@ -19,9 +24,10 @@ type dataset struct {
 	name      string
 	size      int64 // bytes read
 	sample    bool
-	raw       []byte    // the input as read; nil when bigger than keepLimit
-	sum       *[32]byte // the input's SHA-256, when made (see digest)
-	kind      string    // the input's format: pages table, observation log, change history
+	raw       []byte      // the input as read; nil when not kept (see keeper)
+	file      goapp.Value // the browser's File it was read from, if any: read again when raw is nil
+	sum       *[32]byte   // the input's SHA-256, when made (see digest)
+	kind      string      // the input's format: pages table, observation log, change history
 	pages     []pages.Page
 	hostOf    []int32
 	hosts     []string
@@ -62,6 +68,28 @@ func newDataset(name string, size int64, sample bool, pg []pages.Page, breathe f
 		d.minRate = 0
 	}
 	return d
+}
+
+// input returns the input as read: the bytes kept, or else the file read
+// again (the browser's File is a snapshot: reading fails if the file
+// changed on disk since).
+func (d *dataset) input(ctx context.Context) ([]byte, error) {
+	if d.raw != nil {
+		return d.raw, nil
+	}
+	if d.file == nil {
+		return nil, errors.New(d.name + " was not kept")
+	}
+	// Room for the whole file and ReadFrom's last probe: no regrowth.
+	buf := bytes.NewBuffer(make([]byte, 0, d.size+bytes.MinRead))
+	if _, err := buf.ReadFrom(newBlobReader(ctx, d.file)); err != nil {
+		return nil, err
+	}
+	b := buf.Bytes()
+	if int64(len(b)) != d.size {
+		return nil, errors.New(d.name + " changed since it was read: choose it again")
+	}
+	return b, nil
 }
 
 // containsFold reports whether sub (already lower-case) occurs in s,

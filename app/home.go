@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"time"
@@ -16,9 +17,16 @@ import (
 )
 
 // readMemory is the soft memory limit while an input of size bytes is
-// read: the kept copy, about twice the file for the rows being collected,
-// and room for the page itself.
-func readMemory(size int64) int64 { return 3*size + 96<<20 }
+// read: what the program already holds (a limit below it would leave the
+// collector running without end), then room for the copy kept (up to
+// keepTable), the rows being collected (natively at most 1.4 times a
+// log's size above the start, see BENCHMARKS.md) and some slack.
+func readMemory(size int64) int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	held := int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+	return held + min(size, keepTable) + size + 24<<20
+}
 
 // SampleBudget is the budget the sample is first planned with: about six
 // visits per page per day.
@@ -281,17 +289,19 @@ func (h *home) listen() {
 func (h *home) readFile(f goapp.Value) {
 	name := f.Get("name").String()
 	size := int64(f.Get("size").Float())
-	h.startRead(name, size, false, func(rctx context.Context) io.Reader { return newBlobReader(rctx, f) })
+	h.startRead(name, size, false, f, func(rctx context.Context) io.Reader { return newBlobReader(rctx, f) })
 }
 
 // readBytes reads text already in memory: the sample, pasted text.
 func (h *home) readBytes(name string, b []byte, sample bool) {
-	h.startRead(name, int64(len(b)), sample, func(context.Context) io.Reader { return bytes.NewReader(b) })
+	h.startRead(name, int64(len(b)), sample, nil, func(context.Context) io.Reader { return bytes.NewReader(b) })
 }
 
 // startRead reads an input on a goroutine, showing progress, and plans it
-// once read. Reading yields to the browser every ~10 ms.
-func (h *home) startRead(name string, size int64, sample bool, open func(context.Context) io.Reader) {
+// once read. Reading yields to the browser every ~10 ms. An input from
+// the browser's file (nil for text in memory) is kept as read only when a
+// link could carry it: otherwise the file is read again when needed.
+func (h *home) startRead(name string, size int64, sample bool, file goapp.Value, open func(context.Context) io.Reader) {
 	if h.reading != nil {
 		h.reading.cancel()
 	}
@@ -309,7 +319,11 @@ func (h *home) startRead(name string, size int64, sample bool, open func(context
 			}
 			breathe()
 		}
-		kept := newKeeper(open(rctx), size)
+		keep := int64(keepLimit)
+		if file != nil {
+			keep = keepTable
+		}
+		kept := newKeeper(open(rctx), size, keep)
 		// The browser's memory for Go only grows: while reading, the heap is
 		// held near what the data needs (the kept bytes, the rows), as the
 		// CLI does, rather than let the collector's slack set the tab's size.
@@ -322,7 +336,7 @@ func (h *home) startRead(name string, size int64, sample bool, open func(context
 			var sum *[32]byte
 			if raw, size, sum, err = kept.finish(); err == nil {
 				d = newDataset(name, size, sample, pg, breathe)
-				d.raw, d.sum, d.kind = raw, sum, kindOf(raw)
+				d.raw, d.sum, d.kind, d.file = raw, sum, kindOf(kept.head), file
 				if d.kind == "pages table" && len(raw) > keepTable {
 					// Too big for a link to hold, and no history to
 					// backtest: only its fingerprint is needed.

@@ -103,12 +103,9 @@ func Decode(ctx context.Context, r io.Reader, name string, size int64, progress 
 	return pg, nil
 }
 
-// kindOf names the format of an input kept whole ("" when not kept).
-func kindOf(raw []byte) string {
-	if raw == nil {
-		return ""
-	}
-	return detect(bufio.NewReaderSize(bytes.NewReader(raw), 64<<10)).name
+// kindOf names the format of an input from its first bytes.
+func kindOf(head []byte) string {
+	return detect(bufio.NewReaderSize(bytes.NewReader(head), headSize)).name
 }
 
 // detect picks the format from the first non-blank line.

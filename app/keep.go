@@ -9,26 +9,36 @@ import (
 // keepLimit is the largest input the page keeps in memory as read: a
 // share link can carry it, and a backtest re-reads it. Bigger inputs are
 // only fingerprinted.
-var keepLimit int64 = 64 << 20 // a variable for the tests
+const keepLimit = 64 << 20
 
 // keepTable is the largest pages table kept: a link holds at most 512 KiB
-// of packed data, which no CSV of more than a few MiB packs into.
+// of packed data, which no CSV of more than a few MiB packs into. It is
+// also the largest file kept as read: a bigger one is read again from the
+// browser's File when a backtest needs it (see dataset.bytes), so the
+// tab does not hold it twice.
 const keepTable = 16 << 20
 
-// keeper passes an input through while keeping its bytes, up to
-// keepLimit, and hashing it (SHA-256, for a share link's fingerprint) when
+// headSize is how much of every input is kept to name its format.
+const headSize = 64 << 10
+
+// keeper passes an input through while keeping its first headSize bytes
+// and all of them up to its limit, and hashing it (SHA-256, for a share link's fingerprint) when
 // they will not be kept: a kept input is hashed only when a link needs it
 // (hashing 40 MB costs the browser a few tenths of a second).
 type keeper struct {
-	r    io.Reader
-	sum  hash.Hash
-	buf  []byte
-	keep bool
-	n    int64
+	r     io.Reader
+	sum   hash.Hash
+	buf   []byte
+	head  []byte
+	keep  bool
+	limit int64
+	n     int64
 }
 
-func newKeeper(r io.Reader, size int64) *keeper {
-	k := &keeper{r: r, keep: size <= keepLimit}
+// newKeeper keeps an input of size bytes as read when it is at most limit
+// bytes.
+func newKeeper(r io.Reader, size, limit int64) *keeper {
+	k := &keeper{r: r, keep: size <= limit, limit: limit}
 	if !k.keep {
 		k.sum = sha256.New()
 	}
@@ -41,7 +51,10 @@ func newKeeper(r io.Reader, size int64) *keeper {
 func (k *keeper) Read(p []byte) (int, error) {
 	n, err := k.r.Read(p)
 	k.n += int64(n)
-	if k.keep && int64(len(k.buf)+n) > keepLimit {
+	if len(k.head) < headSize {
+		k.head = append(k.head, p[:min(n, headSize-len(k.head))]...)
+	}
+	if k.keep && int64(len(k.buf)+n) > k.limit {
 		// Bigger than it said: hash what was kept, and keep no more.
 		k.sum = sha256.New()
 		k.sum.Write(k.buf)

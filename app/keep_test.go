@@ -7,18 +7,16 @@ import (
 	"testing"
 )
 
-// TestKeeper: an input within keepLimit is kept whole and hashed when
+// TestKeeper: an input within the limit is kept whole and hashed when
 // asked; a bigger one — even one that said it was small — is hashed as it
-// passes and not kept.
+// passes and not kept; the head is kept either way.
 func TestKeeper(t *testing.T) {
-	defer func(l int64) { keepLimit = l }(keepLimit)
-	keepLimit = 1000
 	for _, c := range []struct {
 		n, said int
 		kept    bool
-	}{{0, 0, true}, {700, 700, true}, {1000, 1000, true}, {1001, 1001, false}, {5000, 10, false}, {5000, 5000, false}} {
+	}{{0, 0, true}, {700, 700, true}, {1000, 1000, true}, {1001, 1001, false}, {5000, 10, false}, {5000, 5000, false}, {70000, 70000, false}, {70000, 999, false}} {
 		in := bytes.Repeat([]byte("0123456789abcdef"), c.n/16+1)[:c.n]
-		k := newKeeper(bytes.NewReader(in), int64(c.said))
+		k := newKeeper(bytes.NewReader(in), int64(c.said), 1000)
 		// The decoder reads part of the input; finish reads the rest.
 		if _, err := io.CopyN(io.Discard, k, int64(c.n/2)); err != nil {
 			t.Fatal(err)
@@ -28,7 +26,8 @@ func TestKeeper(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := &dataset{raw: raw, sum: sum}
-		if size != int64(c.n) || (raw != nil) != c.kept || (c.kept && !bytes.Equal(raw, in)) || d.digest() != sha256.Sum256(in) {
+		head := in[:min(len(in), headSize)]
+		if size != int64(c.n) || (raw != nil) != c.kept || (c.kept && !bytes.Equal(raw, in)) || d.digest() != sha256.Sum256(in) || !bytes.Equal(k.head, head) {
 			t.Errorf("%d bytes (said %d): kept %v (%d bytes), size %d, digest right %v",
 				c.n, c.said, raw != nil, len(raw), size, d.digest() == sha256.Sum256(in))
 		}

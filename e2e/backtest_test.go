@@ -8,13 +8,64 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBacktestPanel drops a change history, runs the backtest panel with
 // a split typed in, and checks every row against `freshplan backtest`
 // with the same split: the same numbers to the last digit.
 func TestBacktestPanel(t *testing.T) {
-	// A quarter of the real history's pages keeps the test quick.
+	b := []byte(strings.Join(quarterHistory(t), ""))
+	history := filepath.Join(t.TempDir(), "changes.csv")
+	if err := os.WriteFile(history, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open()
+	seq := tb.seq()
+	tb.drop("changes.csv", string(b), "")
+	tb.waitPlanned(seq, 60*time.Second)
+	backtestMatchesCLI(t, tb, history)
+	tb.shotOf("#backtest", "backtest")
+}
+
+// TestBacktestBigFile: a chosen file too big to keep (more than 16 MiB,
+// here by long URLs) is read again from the browser's File when the
+// backtest runs, with the same numbers as the CLI's; its link carries a
+// fingerprint.
+func TestBacktestBigFile(t *testing.T) {
+	lines := quarterHistory(t)
+	// Long enough URLs to take the file past 16 MiB.
+	pad := "?" + strings.Repeat("p", 17<<20/len(lines))
+	var sb strings.Builder
+	sb.WriteString(lines[0])
+	for _, l := range lines[1:] {
+		if url, rest, ok := strings.Cut(l, ","); ok {
+			sb.WriteString(url + pad + "," + rest)
+		}
+	}
+	if sb.Len() <= 16<<20 {
+		t.Fatalf("the file is %d bytes, not more than 16 MiB", sb.Len())
+	}
+	history := filepath.Join(t.TempDir(), "big-changes.csv")
+	if err := os.WriteFile(history, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open()
+	seq := tb.seq()
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{history}))
+	tb.waitPlanned(seq, 120*time.Second)
+	backtestMatchesCLI(t, tb, history)
+	if h := tb.copyLink(); len(h) > 2000 {
+		t.Errorf("the link of a %d-byte file holds %d characters: want its fingerprint, not the data", sb.Len(), len(h))
+	}
+}
+
+// quarterHistory returns the lines (header first) of a quarter of the
+// real history's pages: enough to backtest, quick to.
+func quarterHistory(t *testing.T) []string {
 	b, err := os.ReadFile("../core/adaptive/testdata/changes-2024.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -28,22 +79,19 @@ func TestBacktestPanel(t *testing.T) {
 			kept = append(kept, l)
 		}
 	}
-	b = []byte(strings.Join(kept, ""))
-	history := filepath.Join(t.TempDir(), "changes.csv")
-	if err := os.WriteFile(history, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return kept
+}
+
+// backtestMatchesCLI runs the backtest panel on the file the tab has
+// planned, split at 2024-07-01, and compares every row with `freshplan
+// backtest` on the same file: the same numbers to the last digit.
+func backtestMatchesCLI(t *testing.T, tb *tab, history string) {
+	t.Helper()
 	out, err := exec.Command(cli, "backtest", "--split", "2024-07-01", history).Output()
 	if err != nil {
 		t.Fatalf("freshplan backtest: %v", err)
 	}
 	want := strings.TrimSpace(string(out))
-
-	tb := newTab(t)
-	tb.open()
-	seq := tb.seq()
-	tb.drop("changes.csv", string(b), "")
-	tb.waitPlanned(seq, 60*time.Second)
 	tb.poll(`!!document.getElementById("bt-run")`, 10*time.Second)
 	tb.typeInto("#bt-split", "2024-07-01")
 	eval[bool](tb, `(document.getElementById("bt-run").click(), true)`)
@@ -56,5 +104,4 @@ func TestBacktestPanel(t *testing.T) {
 	if got != want {
 		t.Errorf("the app's backtest:\n%s\nthe CLI's:\n%s", got, want)
 	}
-	tb.shotOf("#backtest", "backtest")
 }

@@ -77,6 +77,7 @@ func TestBenchFile(t *testing.T) {
 	tb.do(chromedp.Navigate(baseURL + "#" + frag))
 	tb.poll(`document.getElementById("status")?.dataset.state === "awaiting"`, time.Minute)
 	before := tb.seq()
+	idle := rendererRSS() // the app loaded, its worker started, no data
 	// The tab's memory, sampled while it reads and plans.
 	var peak float64
 	done := make(chan struct{})
@@ -96,13 +97,15 @@ func TestBenchFile(t *testing.T) {
 	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{path}))
 	tb.poll(fmt.Sprintf(`+document.getElementById("status").dataset.seq > %d`, before), 10*time.Minute)
 	read := time.Since(start)
+	afterRead := peak
 	tb.poll(`+document.getElementById("status").dataset.planMs > 0`, 20*time.Minute)
 	planned := time.Since(start)
 	close(done)
 	<-sampled
-	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start); tab memory (its renderer process: page and worker) at most %.0f MB",
+	t.Logf("memory: %.0f MB before the pick, at most %.0f MB while reading, %.0f MB at the end, at most %.0f MB", idle, afterRead, rendererRSS(), peak)
+	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start); tab memory (its renderer process: page and worker) at most %.0f MB (%.0f MB before the pick)",
 		path, read.Round(time.Millisecond), tb.text("#dataset"), planned.Round(time.Millisecond),
-		eval[string](tb, `document.getElementById("status").dataset.planMs`), peak)
+		eval[string](tb, `document.getElementById("status").dataset.planMs`), peak, idle)
 	t.Log(report)
 	tb.shotTop("bench-" + strings.TrimSuffix(filepathBase(path), ".csv"))
 	if os.Getenv("E2E_BENCH_ALL") != "" {
