@@ -194,45 +194,49 @@ type hostEntry struct {
 // hostHeap is a min-heap on (key, host).
 type hostHeap []hostEntry
 
-func (h hostHeap) less(a, b int) bool {
-	if h[a].key != h[b].key {
-		return h[a].key < h[b].key
-	}
-	return h[a].host < h[b].host
+func (e hostEntry) before(o hostEntry) bool {
+	return e.key < o.key || (e.key == o.key && e.host < o.host)
 }
 
+// push and pop move a hole instead of swapping: one write per level.
 func (h *hostHeap) push(e hostEntry) {
 	*h = append(*h, e)
 	s := *h
-	for j := len(s) - 1; j > 0; {
+	j := len(s) - 1
+	for j > 0 {
 		parent := (j - 1) / 2
-		if !s.less(j, parent) {
+		if !e.before(s[parent]) {
 			break
 		}
-		s[j], s[parent] = s[parent], s[j]
+		s[j] = s[parent]
 		j = parent
 	}
+	s[j] = e
 }
 
 func (h *hostHeap) pop() hostEntry {
 	s := *h
 	top := s[0]
 	last := len(s) - 1
-	s[0] = s[last]
+	e := s[last]
 	s = s[:last]
-	for j := 0; ; {
-		l, r, best := 2*j+1, 2*j+2, j
-		if l < len(s) && s.less(l, best) {
-			best = l
-		}
-		if r < len(s) && s.less(r, best) {
-			best = r
-		}
-		if best == j {
+	j := 0
+	for {
+		c := 2*j + 1
+		if c >= len(s) {
 			break
 		}
-		s[j], s[best] = s[best], s[j]
-		j = best
+		if r := c + 1; r < len(s) && s[r].before(s[c]) {
+			c = r
+		}
+		if !s[c].before(e) {
+			break
+		}
+		s[j] = s[c]
+		j = c
+	}
+	if len(s) > 0 {
+		s[j] = e
 	}
 	*h = s
 	return top
