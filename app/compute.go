@@ -3,11 +3,16 @@ package app
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/pages"
@@ -33,6 +38,10 @@ const (
 	// StageBacktest replays every policy against the kept input's history
 	// after Request.Split (core/backtest).
 	StageBacktest
+	// StageRead reads Request.File into pages: a big file is read in a
+	// worker, whose memory goes when it ends, not in the page, whose
+	// memory never shrinks.
+	StageRead
 
 	allStages = StagePlan | StageSweep | StageTarget
 )
@@ -52,10 +61,14 @@ type Request struct {
 	Simulate   int     // runs of the simulator for the plan at the chosen budget; 0 for none
 	Export     string  // with StageExport: the export's kind (export.Kinds)
 	Split      float64 // with StageBacktest: Unix seconds; 0 picks backtest.DefaultSplit
-	Name       string  // with StageBacktest: the input's name, for messages
+	Name       string  // with StageBacktest and StageRead: the input's name, for messages
+	Size       int64   // with StageRead: the input's size in bytes
 	Stages     Stages
 	// Raw is, with StageBacktest, the input as read (sent as the job's blob).
 	Raw []byte `json:"-"`
+	// File is, with StageRead, the browser's File to read (sent beside the
+	// job: the worker reads it itself).
+	File goapp.Value `json:"-"`
 	// Known is psp's freshness at budgets already planned, and MaxUseful
 	// the hosts' caps summed, from earlier results: the budget search
 	// starts from them.
@@ -85,7 +98,7 @@ func (q Request) params() (plan.Params, error) {
 // Stage is one step of a job's results, sent as soon as it is ready.
 type Stage struct {
 	Seq      int
-	Kind     string // "progress", "plan", "sweep", "target", "error" or "done"
+	Kind     string // "progress", "reading", "read", "plan", "sweep", "target", "export", "backtest", "error" or "done"
 	Note     string // what is being computed, or the error
 	Seconds  float64
 	Plan     *PlanResult     `json:",omitempty"`
@@ -93,6 +106,9 @@ type Stage struct {
 	Target   *TargetResult   `json:",omitempty"`
 	Export   *ExportResult   `json:",omitempty"`
 	Backtest *BacktestResult `json:",omitempty"`
+	Read     *ReadResult     `json:",omitempty"` // Kind "read"
+	Progress *Progress       `json:",omitempty"` // Kind "reading"
+	InputErr *InputError     `json:",omitempty"` // with Kind "error", when the input is at fault
 	// Names are, between the worker and the page, the names of the plan's
 	// values or of the sweep's points (sent as arrays: JSON has no ∞).
 	Names []string `json:",omitempty"`
@@ -118,6 +134,18 @@ type PlanResult struct {
 	// per host, its load (visits per horizon), cap and delay.
 	Visits, Stale                []float64 `json:"-"`
 	HostLoad, HostCap, HostDelay []float64 `json:"-"`
+}
+
+// ReadResult is an input read into pages (StageRead).
+type ReadResult struct {
+	Size  int64
+	Sum   [32]byte // SHA-256 of the input
+	Kind  string   // its format (see kindOf)
+	Pages []pages.Page `json:"-"`
+	// Hosts, Changes and Exposures carry Pages between the worker and the page.
+	Hosts     int                     `json:",omitempty"`
+	Changes   map[int]*pages.Change   `json:",omitempty"`
+	Exposures map[int]*pages.Exposure `json:",omitempty"`
 }
 
 // ExportResult is a file to download.
@@ -155,6 +183,10 @@ const maxSweepBudget = schedule.MaxCarouselSlots
 // as soon as it is ready, and a last stage "done" (or "error"). It stops
 // early when ctx ends.
 func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage)) {
+	if q.Stages&StageRead != 0 {
+		readInput(ctx, newBlobReader(ctx, q.File), q, emit)
+		return
+	}
 	fail := func(err error) {
 		if ctx.Err() != nil {
 			return
@@ -224,6 +256,40 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 	if ctx.Err() == nil {
 		emit(&Stage{Seq: q.Seq, Kind: "done"})
 	}
+}
+
+// readInput reads an input into pages as Decode does, hashing it as it
+// passes (a file read here is never kept: see keepTable), and sends
+// "reading" stages at most every 80 ms, then "read" (or "error") and
+// "done".
+func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
+	var shown time.Time
+	progress := func(p Progress) {
+		if time.Since(shown) > 80*time.Millisecond {
+			shown = time.Now()
+			emit(&Stage{Seq: q.Seq, Kind: "reading", Progress: &p})
+		}
+	}
+	kept := newKeeper(r, q.Size, -1)
+	limit := debug.SetMemoryLimit(readMemory(q.Size, 0))
+	pg, err := Decode(ctx, kept, q.Name, q.Size, progress)
+	debug.SetMemoryLimit(limit)
+	var size int64
+	var sum *[32]byte
+	if err == nil {
+		_, size, sum, err = kept.finish()
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	if err != nil {
+		s := &Stage{Seq: q.Seq, Kind: "error", Note: err.Error()}
+		errors.As(err, &s.InputErr)
+		emit(s)
+		return
+	}
+	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: pg}})
+	emit(&Stage{Seq: q.Seq, Kind: "done"})
 }
 
 // maxScheduleExport is the most visits a schedule exported from the

@@ -2,7 +2,11 @@
 
 package app
 
-import "syscall/js"
+import (
+	"syscall/js"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+)
 
 // workerURL is the planner's web worker: it runs this same program,
 // which plans the jobs it is sent (see ServeWorker).
@@ -22,6 +26,7 @@ type workerEngine struct {
 	data   *dataset
 	last   Request
 	broken bool
+	closed bool
 	local  inProcess
 }
 
@@ -59,7 +64,7 @@ func (e *workerEngine) deliver() {
 		if s.Kind == "done" || s.Kind == "error" {
 			e.busy = false
 		}
-		if s.Kind == "error" {
+		if s.Kind == "error" && m.d != nil {
 			s.Note = namePages(s.Note, m.d)
 		}
 		m.emit(s)
@@ -80,6 +85,9 @@ func (e *workerEngine) where() string {
 }
 
 func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
+	if e.closed {
+		return
+	}
 	if e.broken {
 		e.local.run(q, d, emit)
 		return
@@ -100,7 +108,20 @@ func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
 	msg := js.Global().Get("Object").New()
 	msg.Set("kind", "job")
 	msg.Set("buf", u8.Get("buffer"))
+	if q.File != nil {
+		msg.Set("file", goapp.JSValue(q.File)) // a File is passed by reference
+	}
 	e.w.Call("postMessage", msg, []any{u8.Get("buffer")})
+}
+
+// close ends the worker for good: its memory goes with it.
+func (e *workerEngine) close() {
+	if e.broken {
+		e.local.close()
+		return
+	}
+	e.seq, e.busy, e.closed = -1, false, true
+	e.w.Call("terminate")
 }
 
 // cancel ends the job running with its worker (Go in the worker cannot

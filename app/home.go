@@ -9,6 +9,7 @@ import (
 	"runtime/metrics"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -17,15 +18,15 @@ import (
 )
 
 // readMemory is the soft memory limit while an input of size bytes is
-// read: what the program already holds (a limit below it would leave the
-// collector running without end), then room for the copy kept (up to
-// keepTable), the rows being collected (natively at most 1.4 times a
+// read, kept bytes of it kept: what the program already holds (a limit
+// below it would leave the collector running without end), then room for
+// the copy kept, the rows being collected (natively at most 1.4 times a
 // log's size above the start, see BENCHMARKS.md) and some slack.
-func readMemory(size int64) int64 {
+func readMemory(size, kept int64) int64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
 	held := int64(s[0].Value.Uint64() - s[1].Value.Uint64())
-	return held + min(size, keepTable) + size + 24<<20
+	return held + kept + size + 24<<20
 }
 
 // SampleBudget is the budget the sample is first planned with: about six
@@ -80,7 +81,7 @@ type home struct {
 type readState struct {
 	name   string
 	prog   Progress
-	cancel context.CancelFunc
+	cancel func() // ends the reading; finishRead then says it was cancelled
 	start  time.Time
 }
 
@@ -300,14 +301,20 @@ func (h *home) readBytes(name string, b []byte, sample bool) {
 // startRead reads an input on a goroutine, showing progress, and plans it
 // once read. Reading yields to the browser every ~10 ms. An input from
 // the browser's file (nil for text in memory) is kept as read only when a
-// link could carry it: otherwise the file is read again when needed.
+// link could carry it: otherwise the file is read again when needed, and
+// read in a worker of its own in the first place (see StageRead).
 func (h *home) startRead(name string, size int64, sample bool, file goapp.Value, open func(context.Context) io.Reader) {
 	if h.reading != nil {
 		h.reading.cancel()
 	}
-	rctx, cancel := context.WithCancel(context.Background())
-	rs := &readState{name: name, cancel: cancel, start: time.Now(), prog: Progress{Total: size}}
+	rs := &readState{name: name, start: time.Now(), prog: Progress{Total: size}}
 	h.reading, h.inputErr, h.inputNote, h.pasteOpen = rs, nil, "", false
+	if file != nil && size > keepTable {
+		h.readInWorker(rs, size, file)
+		return
+	}
+	rctx, cancel := context.WithCancel(context.Background())
+	rs.cancel = cancel
 	ctx := h.ctx
 	ctx.Async(func() {
 		var shown time.Time
@@ -327,7 +334,7 @@ func (h *home) startRead(name string, size int64, sample bool, file goapp.Value,
 		// The browser's memory for Go only grows: while reading, the heap is
 		// held near what the data needs (the kept bytes, the rows), as the
 		// CLI does, rather than let the collector's slack set the tab's size.
-		limit := debug.SetMemoryLimit(readMemory(size))
+		limit := debug.SetMemoryLimit(readMemory(size, min(size, keep)))
 		pg, err := Decode(rctx, kept, name, size, progress)
 		debug.SetMemoryLimit(limit)
 		var d *dataset
@@ -345,29 +352,68 @@ func (h *home) startRead(name string, size int64, sample bool, file goapp.Value,
 				}
 			}
 		}
-		ctx.Dispatch(func(goapp.Context) {
-			if h.reading != rs {
-				return // another input took over
-			}
-			h.reading = nil
-			cancel()
-			var ie *InputError
-			switch {
-			case errors.Is(err, context.Canceled):
-				h.inputNote = "Reading " + name + " was cancelled."
-				if h.data != nil {
-					h.inputNote += " The plan below is still of " + h.data.name + "."
-				}
-			case errors.As(err, &ie):
-				h.inputErr = ie
-			case err != nil:
-				h.inputErr = &InputError{File: name, Msg: err.Error()}
-			case h.checkAwaited(d):
-				h.times = jobTimes{read: time.Since(rs.start).Seconds()}
-				h.setData(d)
-			}
-		})
+		cancel()
+		ctx.Dispatch(func(goapp.Context) { h.finishRead(rs, d, err) })
 	})
+}
+
+// readInWorker reads a big file in a worker started for it and ended
+// after it, so that the memory reading takes is given back: the page's
+// own memory never shrinks. The page gets the pages and the file's
+// fingerprint.
+func (h *home) readInWorker(rs *readState, size int64, file goapp.Value) {
+	ctx := h.ctx
+	eng := newEngine(ctx.Async)
+	var once sync.Once
+	end := func(d *dataset, err error) {
+		once.Do(func() {
+			eng.close()
+			ctx.Dispatch(func(goapp.Context) { h.finishRead(rs, d, err) })
+		})
+	}
+	rs.cancel = func() { end(nil, context.Canceled) }
+	q := Request{Seq: 1, Stages: StageRead, Name: rs.name, Size: size, File: file}
+	eng.run(q, nil, func(s *Stage) {
+		switch {
+		case s.Kind == "reading" && s.Progress != nil:
+			p := *s.Progress
+			ctx.Dispatch(func(goapp.Context) { rs.prog = p })
+		case s.Kind == "read" && s.Read != nil:
+			r := s.Read
+			d := newDataset(rs.name, r.Size, false, r.Pages, breather())
+			d.sum, d.kind, d.file = &r.Sum, r.Kind, file
+			end(d, nil)
+		case s.Kind == "error" && s.InputErr != nil:
+			end(nil, s.InputErr)
+		case s.Kind == "error":
+			end(nil, errors.New(s.Note))
+		}
+	})
+}
+
+// finishRead shows how reading ended, and plans what was read (d when err
+// is nil).
+func (h *home) finishRead(rs *readState, d *dataset, err error) {
+	if h.reading != rs {
+		return // another input took over
+	}
+	h.reading = nil
+	name := rs.name
+	var ie *InputError
+	switch {
+	case errors.Is(err, context.Canceled):
+		h.inputNote = "Reading " + name + " was cancelled."
+		if h.data != nil {
+			h.inputNote += " The plan below is still of " + h.data.name + "."
+		}
+	case errors.As(err, &ie):
+		h.inputErr = ie
+	case err != nil:
+		h.inputErr = &InputError{File: name, Msg: err.Error()}
+	case h.checkAwaited(d):
+		h.times = jobTimes{read: time.Since(rs.start).Seconds()}
+		h.setData(d)
+	}
 }
 
 // setData makes d the data planned, and plans it.

@@ -118,6 +118,9 @@ type jobMsg struct {
 // packJob encodes a request with the pages it plans: what planning needs
 // of them (rates, weights, crawl delays, hosts), not their URLs.
 func packJob(q Request, d *dataset) ([]byte, error) {
+	if d == nil {
+		d = &dataset{} // a job that brings its own input (StageRead)
+	}
 	n := len(d.pages)
 	rates, weights, delays, hosts := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 	for i, p := range d.pages {
@@ -139,15 +142,18 @@ func packJob(q Request, d *dataset) ([]byte, error) {
 		// An export writes URLs: they go too, each with its length.
 		m.Names = true
 		for _, p := range d.pages {
-			blob = binary.AppendUvarint(blob, uint64(len(p.URL)))
-			blob = append(blob, p.URL...)
+			blob = appendName(blob, p.URL)
 		}
 		for _, h := range d.hosts {
-			blob = binary.AppendUvarint(blob, uint64(len(h)))
-			blob = append(blob, h...)
+			blob = appendName(blob, h)
 		}
 	}
 	return pack(m, blob, rates, weights, delays, hosts)
+}
+
+// appendName appends s to b, prefixed by its length.
+func appendName(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 }
 
 // readNames reads n length-prefixed strings from b.
@@ -277,6 +283,11 @@ func packStage(s *Stage) ([]byte, error) {
 			arrays = append(arrays, r.PerHorizon)
 		}
 	}
+	if s.Read != nil {
+		var rd *ReadResult
+		rd, blob, arrays = packPages(s.Read)
+		m.Read = rd
+	}
 	return pack(&m, blob, arrays...)
 }
 
@@ -285,6 +296,12 @@ func unpackStage(b []byte) (*Stage, error) {
 	a, blob, err := unpack(b, s)
 	if err != nil {
 		return nil, err
+	}
+	if s.Read != nil {
+		if err := unpackPages(s.Read, a, blob); err != nil {
+			return nil, err
+		}
+		return s, nil
 	}
 	if s.Export != nil {
 		s.Export.Data = blob
@@ -338,4 +355,83 @@ func unpackStage(b []byte) (*Stage, error) {
 		return nil, errWire
 	}
 	return s, nil
+}
+
+// packPages returns what carries an input read into pages: a header
+// (the pages' change models and exposures by index), the URLs and host
+// names, and rates, weights, crawl delays and host indices as arrays.
+func packPages(r *ReadResult) (*ReadResult, []byte, [][]float64) {
+	h := *r
+	h.Pages, h.Changes, h.Exposures = nil, nil, nil
+	n := len(r.Pages)
+	rates, weights, delays, hosts := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	index := map[string]int{}
+	var blob, names []byte
+	for i, p := range r.Pages {
+		k, ok := index[p.Host]
+		if !ok {
+			k = len(index)
+			index[p.Host] = k
+			names = appendName(names, p.Host)
+		}
+		rates[i], weights[i], delays[i], hosts[i] = p.Rate, p.Weight, p.CrawlDelay, float64(k)
+		blob = appendName(blob, p.URL)
+		if p.Change != nil {
+			if h.Changes == nil {
+				h.Changes = map[int]*pages.Change{}
+			}
+			h.Changes[i] = p.Change
+		}
+		if p.Exposure != nil {
+			if h.Exposures == nil {
+				h.Exposures = map[int]*pages.Exposure{}
+			}
+			h.Exposures[i] = p.Exposure
+		}
+	}
+	h.Hosts = len(index)
+	return &h, append(blob, names...), [][]float64{rates, weights, delays, hosts}
+}
+
+// unpackPages puts back in r the pages packPages carried.
+func unpackPages(r *ReadResult, a [][]float64, blob []byte) error {
+	if len(a) != 4 || r.Hosts < 0 {
+		return errWire
+	}
+	n := len(a[0])
+	for _, col := range a {
+		if len(col) != n {
+			return errWire
+		}
+	}
+	urls, rest, err := readNames(blob, n)
+	if err != nil {
+		return err
+	}
+	hosts, rest, err := readNames(rest, r.Hosts)
+	if err != nil || len(rest) != 0 {
+		return errWire
+	}
+	r.Pages = make([]pages.Page, n)
+	for i := range r.Pages {
+		h := a[3][i]
+		if !(h >= 0 && h < float64(r.Hosts)) {
+			return errWire
+		}
+		r.Pages[i] = pages.Page{URL: urls[i], Host: hosts[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
+	}
+	for i, c := range r.Changes {
+		if i < 0 || i >= n || c == nil {
+			return errWire
+		}
+		r.Pages[i].Change = c
+	}
+	for i, e := range r.Exposures {
+		if i < 0 || i >= n || e == nil {
+			return errWire
+		}
+		r.Pages[i].Exposure = e
+	}
+	r.Changes, r.Exposures = nil, nil
+	return nil
 }

@@ -5,6 +5,8 @@ package app
 import (
 	"context"
 	"syscall/js"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
 // InWorker reports whether the program runs in a web worker rather than
@@ -15,7 +17,11 @@ func InWorker() bool { return js.Global().Get("document").IsUndefined() }
 // each stage back as soon as it is ready. It never returns.
 func ServeWorker() {
 	self := js.Global()
-	jobs := make(chan []byte, 16)
+	type job struct {
+		b    []byte
+		file js.Value // the File a read job reads, else undefined
+	}
+	jobs := make(chan job, 16)
 	accept := func(ev js.Value) {
 		data := ev.Get("data")
 		if data.Type() != js.TypeObject || data.Get("kind").String() != "job" {
@@ -24,7 +30,7 @@ func ServeWorker() {
 		u8 := self.Get("Uint8Array").New(data.Get("buf"))
 		b := make([]byte, u8.Length())
 		js.CopyBytesToGo(b, u8)
-		jobs <- b
+		jobs <- job{b: b, file: data.Get("file")}
 	}
 	handler := js.FuncOf(func(this js.Value, args []js.Value) any {
 		accept(args[0])
@@ -50,11 +56,18 @@ func ServeWorker() {
 		msg.Set("buf", u8.Get("buffer"))
 		self.Call("postMessage", msg, []any{u8.Get("buffer")})
 	}
-	for b := range jobs {
-		q, pg, err := unpackJob(b)
+	for j := range jobs {
+		q, pg, err := unpackJob(j.b)
 		if err != nil {
 			post(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
 			continue
+		}
+		if q.Stages&StageRead != 0 {
+			if j.file.Type() != js.TypeObject {
+				post(&Stage{Seq: q.Seq, Kind: "error", Note: "the planner was asked to read without a file"})
+				continue
+			}
+			q.File = goapp.ValueOf(j.file)
 		}
 		Compute(context.Background(), pg, q, post)
 	}

@@ -1,0 +1,81 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// readViaWire reads in as the reading worker does (readInput) and returns
+// its stages but progress, each packed and unpacked as on its way to the
+// page.
+func readViaWire(t *testing.T, name, in string) []*Stage {
+	t.Helper()
+	q := Request{Seq: 7, Stages: StageRead, Name: name, Size: int64(len(in))}
+	var got []*Stage
+	readInput(context.Background(), strings.NewReader(in), q, func(s *Stage) {
+		if s.Kind == "reading" {
+			if s.Progress == nil || s.Progress.Total != q.Size {
+				t.Errorf("progress %+v", s.Progress)
+			}
+			return
+		}
+		b, err := packStage(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s2, err := unpackStage(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s2)
+	})
+	return got
+}
+
+// TestReadInWorker: the pages read in a worker reach the page as Decode
+// makes them — URLs, hosts, rates, weights, delays, change models and
+// exposures — with the file's size, SHA-256 and format.
+func TestReadInWorker(t *testing.T) {
+	in := "url,host,changes_per_day,weight,crawl_delay,model,shape,wrong,returned\n" +
+		"https://a.example/1,a.example,1.5,2,0,,,,\n" +
+		"https://b.example/2,b.example,0.25,1,30,pareto,1.5,,\n" +
+		"https://a.example/3,a.example,4,1,0,,,0.1,1:0.2;14:0.05\n"
+	want, err := Decode(context.Background(), strings.NewReader(in), "t.csv", 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want[1].Change == nil || want[2].Exposure == nil {
+		t.Fatalf("the input lacks a change model or an exposure: %+v", want)
+	}
+	stages := readViaWire(t, "t.csv", in)
+	if len(stages) != 2 || stages[0].Kind != "read" || stages[1].Kind != "done" || stages[0].Seq != 7 {
+		t.Fatalf("stages %+v", stages)
+	}
+	r := stages[0].Read
+	if !reflect.DeepEqual(r.Pages, want) {
+		t.Errorf("pages\n%+v\nwant\n%+v", r.Pages, want)
+	}
+	if r.Size != int64(len(in)) || r.Sum != sha256.Sum256([]byte(in)) || r.Kind != "pages table" {
+		t.Errorf("size %d, kind %q, sum right %v", r.Size, r.Kind, r.Sum == sha256.Sum256([]byte(in)))
+	}
+	if r.Changes != nil || r.Exposures != nil || r.Hosts != 2 {
+		t.Errorf("wire fields left behind: hosts %d, %v, %v", r.Hosts, r.Changes, r.Exposures)
+	}
+}
+
+// TestReadInWorkerError: a bad input read in a worker reaches the page
+// with its line, field and text, as when the page reads it.
+func TestReadInWorkerError(t *testing.T) {
+	in := "url,host,changes_per_day\nhttps://a/1,a,1\nhttps://a/2,a,often\n"
+	stages := readViaWire(t, "bad.csv", in)
+	if len(stages) != 1 || stages[0].Kind != "error" || stages[0].InputErr == nil {
+		t.Fatalf("stages %+v", stages)
+	}
+	_, err := Decode(context.Background(), strings.NewReader(in), "bad.csv", 0, nil)
+	if ie := stages[0].InputErr; !reflect.DeepEqual(ie, err) || ie.Line != 3 || ie.Mark != "often" {
+		t.Errorf("error %+v, want %+v", ie, err)
+	}
+}
