@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -297,4 +298,129 @@ func BenchmarkCarousel1Mx10M(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// referenceInstance draws n rates for TestCarouselMatchesReference, in
+// shapes chosen to reach every branch: ties, zeros, ρ_k that underflow or
+// are due after the deadline cap, and exact tρ_k where rounding decides.
+func referenceInstance(r *rand.Rand, shape, n int) []float64 {
+	rates := make([]float64, n)
+	for k := range rates {
+		switch shape {
+		case 0: // uniform
+			rates[k] = r.Float64()
+		case 1: // log-uniform over twelve decades
+			rates[k] = math.Pow(10, -12*r.Float64())
+		case 2: // few distinct values: many exactly equal deadlines
+			rates[k] = float64(1 + r.IntN(3))
+		case 3: // all equal
+			rates[k] = 1
+		case 4: // powers of two, see below
+			rates[k] = math.Ldexp(1, -r.IntN(8))
+		case 5: // heavy-tailed (Pareto, α = 1/2)
+			rates[k] = math.Pow(1-r.Float64(), -2)
+		}
+		switch r.IntN(16) {
+		case 0:
+			rates[k] = 0
+		case 1:
+			if shape != 4 {
+				// ρ_k ≈ 1e-300 is due after the cap; smaller ones may
+				// underflow to 0.
+				rates[k] = []float64{1e-300, 1e-310, math.SmallestNonzeroFloat64}[r.IntN(3)]
+			}
+		}
+	}
+	rates[r.IntN(n)] = 1 // at least one positive rate
+	if shape == 4 {
+		// Pad with powers of two to a power-of-two sum: every ρ_k is then
+		// exact and tρ_k an integer at every multiple of 1/ρ_k.
+		sum := 0.0
+		for _, x := range rates {
+			sum += x
+		}
+		pad := math.Ldexp(1, math.Ilogb(sum)+1) - sum
+		for b := math.Ldexp(1, -7); pad > 0; b *= 2 {
+			if math.Mod(pad, 2*b) != 0 {
+				rates = append(rates, b)
+				pad -= b
+			}
+		}
+	}
+	return rates
+}
+
+func TestCarouselMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 43))
+	check := func(name string, rates []float64, slots int) {
+		t.Helper()
+		got, err := Carousel(rates, slots)
+		want, wantErr := refCarousel(rates, slots)
+		if (err == nil) != (wantErr == nil) {
+			t.Fatalf("%s: error %v, reference %v", name, err, wantErr)
+		}
+		if i := firstDiff(got, want); i >= 0 {
+			t.Fatalf("%s (n=%d, T=%d): slot %d: page %d, reference %d", name, len(rates), slots, i+1, got[i], want[i])
+		}
+	}
+	for trial := range 3000 {
+		shape, n := trial%6, 1+r.IntN(300)
+		slots := r.IntN(5001)
+		check(fmt.Sprintf("trial %d, shape %d", trial, shape), referenceInstance(r, shape, n), slots)
+	}
+	for shape := range 6 {
+		check(fmt.Sprintf("large, shape %d", shape), referenceInstance(r, shape, 20000), 200000)
+	}
+}
+
+// TestCarouselMatchesReferenceUnnormalised drives both implementations
+// with ρ as given rather than normalised. With Σρ_k < 1 no page is released
+// in some slots, which rounding alone causes too rarely to test the pages
+// released early, beyond the last slot, or due after the deadline calendar;
+// with Σρ_k > 1 deadlines are missed.
+func TestCarouselMatchesReferenceUnnormalised(t *testing.T) {
+	r := rand.New(rand.NewPCG(47, 53))
+	for trial := range 1500 {
+		n := 1 + r.IntN(100)
+		slots := 1 + r.IntN(3000)
+		if trial%10 == 0 {
+			slots *= 10 // several calendar windows
+		}
+		rho := referenceInstance(r, trial%6, n)
+		scale := []float64{0.01, 0.3, 0.9, 1, 1.7}[r.IntN(5)] / slices.Max(rho)
+		if trial%3 == 0 {
+			scale /= float64(len(rho)) // Σρ_k up to 1
+		}
+		for k := range rho {
+			rho[k] *= scale
+		}
+		got, want := carouselOnRho(rho, slots), refCarouselOnRho(rho, slots)
+		if i := firstDiff(got, want); i >= 0 {
+			t.Fatalf("trial %d (n=%d, T=%d): slot %d: page %d, reference %d", trial, len(rho), slots, i+1, got[i], want[i])
+		}
+	}
+}
+
+// carouselOnRho is Carousel without the normalisation.
+func carouselOnRho(rho []float64, slots int) []int {
+	c := newCarousel(len(rho), slots)
+	for k, x := range rho {
+		c.add(carouselPage{rho: x, k: int32(k)})
+	}
+	return c.run(slots)
+}
+
+// refCarouselOnRho is refCarousel without the normalisation.
+func refCarouselOnRho(rho []float64, slots int) []int {
+	c := &refCarouselState{pages: make([]refCarouselPage, len(rho)), head: make([]int32, slots+2)}
+	for k, x := range rho {
+		c.pages[k].rho = x
+		c.ready = append(c.ready, refCarouselKey(math.Ceil(1/x), int32(k)))
+	}
+	c.ready.heapify()
+	out := make([]int, slots)
+	for t := 1; t <= slots; t++ {
+		out[t-1] = c.step(t)
+	}
+	return out
 }
