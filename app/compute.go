@@ -271,9 +271,12 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 		}
 	}
 	kept := newKeeper(r, q.Size, -1)
-	limit := debug.SetMemoryLimit(readMemory(q.Size, 0))
+	// The worker's memory goes when it ends, but its peak counts: the
+	// collector runs when the heap has grown by half, whatever the
+	// rows take (a memory limit set too low would have it run without end).
+	gc := debug.SetGCPercent(50)
 	pg, err := Decode(ctx, kept, q.Name, q.Size, progress)
-	debug.SetMemoryLimit(limit)
+	debug.SetGCPercent(gc)
 	var size int64
 	var sum *[32]byte
 	if err == nil {

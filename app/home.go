@@ -17,16 +17,13 @@ import (
 	"github.com/freshplan/freshplan/web"
 )
 
-// readMemory is the soft memory limit while an input of size bytes is
-// read, kept bytes of it kept: what the program already holds (a limit
-// below it would leave the collector running without end), then room for
-// the copy kept, the rows being collected (natively at most 1.4 times a
-// log's size above the start, see BENCHMARKS.md) and some slack.
-func readMemory(size, kept int64) int64 {
+// readMemory is the soft memory limit while an input is read: what the
+// program already holds (a limit below it would leave the collector
+// running without end), and grow bytes more.
+func readMemory(grow int64) int64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
-	held := int64(s[0].Value.Uint64() - s[1].Value.Uint64())
-	return held + kept + size + 24<<20
+	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + grow
 }
 
 // SampleBudget is the budget the sample is first planned with: about six
@@ -301,18 +298,46 @@ func (h *home) readBytes(name string, b []byte, sample bool) {
 // startRead reads an input on a goroutine, showing progress, and plans it
 // once read. Reading yields to the browser every ~10 ms. An input from
 // the browser's file (nil for text in memory) is kept as read only when a
-// link could carry it: otherwise the file is read again when needed, and
-// read in a worker of its own in the first place (see StageRead).
+// link could carry it: otherwise the file is read again when needed. A
+// big log or change history is read in a worker of its own (see
+// readInWorker); a pages table is not, as what reading it holds is the
+// pages themselves, which the page needs.
 func (h *home) startRead(name string, size int64, sample bool, file goapp.Value, open func(context.Context) io.Reader) {
 	if h.reading != nil {
 		h.reading.cancel()
 	}
 	rs := &readState{name: name, start: time.Now(), prog: Progress{Total: size}}
 	h.reading, h.inputErr, h.inputNote, h.pasteOpen = rs, nil, "", false
-	if file != nil && size > keepTable {
-		h.readInWorker(rs, size, file)
+	if file == nil || size <= keepTable {
+		h.readInPage(rs, size, sample, file, open)
 		return
 	}
+	ctx := h.ctx
+	rs.cancel = func() {
+		ctx.Dispatch(func(goapp.Context) { h.finishRead(rs, nil, context.Canceled) })
+	}
+	ctx.Async(func() {
+		head := make([]byte, headSize)
+		n, err := io.ReadFull(newBlobReader(context.Background(), file), head)
+		if err == io.ErrUnexpectedEOF {
+			err = nil
+		}
+		ctx.Dispatch(func(goapp.Context) {
+			if h.reading != rs {
+				return
+			}
+			if err == nil && kindOf(head[:n]) != "pages table" {
+				h.readInWorker(rs, size, file)
+				return
+			}
+			h.readInPage(rs, size, sample, file, open)
+		})
+	})
+}
+
+// readInPage reads an input in the page.
+func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Value, open func(context.Context) io.Reader) {
+	name := rs.name
 	rctx, cancel := context.WithCancel(context.Background())
 	rs.cancel = cancel
 	ctx := h.ctx
@@ -334,7 +359,9 @@ func (h *home) startRead(name string, size int64, sample bool, file goapp.Value,
 		// The browser's memory for Go only grows: while reading, the heap is
 		// held near what the data needs (the kept bytes, the rows), as the
 		// CLI does, rather than let the collector's slack set the tab's size.
-		limit := debug.SetMemoryLimit(readMemory(size, min(size, keep)))
+		// Room for the copy kept and the rows: a pages table's pages take
+		// about 2.5 times the file.
+		limit := debug.SetMemoryLimit(readMemory(min(size, keep) + 3*size + 32<<20))
 		pg, err := Decode(rctx, kept, name, size, progress)
 		debug.SetMemoryLimit(limit)
 		var d *dataset
