@@ -462,3 +462,55 @@ func TestContainsFold(t *testing.T) {
 		}
 	}
 }
+
+// TestComputeEarly: a plan of at least earlyBudget visits comes twice:
+// first with psp, the bounds and the closed forms, across the wire, then
+// whole; a smaller one once.
+func TestComputeEarly(t *testing.T) {
+	pg := samplePages(t)[:300]
+	q, _ := defaultForm().request()
+	q.Seq, q.Stages, q.Budget = 4, StagePlan, earlyBudget
+	var plans []*PlanResult
+	Compute(context.Background(), pg, q, func(s *Stage) {
+		if s.Kind == "error" {
+			t.Fatal(s.Note)
+		}
+		if s.Kind != "plan" {
+			return
+		}
+		b, err := packStage(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s2, err := unpackStage(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans = append(plans, s2.Plan)
+	})
+	if len(plans) != 2 || !plans[0].Early || plans[1].Early {
+		t.Fatalf("%d plan stages", len(plans))
+	}
+	first, last := plans[0], plans[1]
+	for _, name := range []string{"psp", "wp", "nonpolite", "infcrawlers", "uniform", "proportional", "cho"} {
+		if v, ok := first.Values[name]; !ok || v != last.Values[name] {
+			t.Errorf("%s: early %v (%v), final %v", name, v, ok, last.Values[name])
+		}
+	}
+	if _, ok := first.Values["mp2"]; ok || len(first.Values) >= len(last.Values) {
+		t.Errorf("early values %v, final %v", first.Values, last.Values)
+	}
+	if !slices.Equal(first.Visits, last.Visits) || !slices.Equal(first.HostLoad, last.HostLoad) {
+		t.Error("psp's visits differ between the early and the final plan")
+	}
+	q.Budget = earlyBudget - 1
+	n := 0
+	Compute(context.Background(), pg, q, func(s *Stage) {
+		if s.Kind == "plan" {
+			n++
+		}
+	})
+	if n != 1 {
+		t.Errorf("%d plan stages below earlyBudget", n)
+	}
+}

@@ -129,6 +129,9 @@ type PlanResult struct {
 	Violations int                   // the policy's politeness violations (0)
 	MaxUseful  int                   // Σ of the hosts' caps: more visits than this no polite schedule makes
 	Seconds    plan.Seconds
+	// Early is set on a big plan's first "plan" stage: psp, the bounds and
+	// the closed forms are final, mp2, mwolf and azar still coming.
+	Early bool `json:",omitempty"`
 
 	// Per page, the policy's visits per horizon and staleness (or age);
 	// per host, its load (visits per horizon), cap and delay.
@@ -207,6 +210,13 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 		p.Policy = "none" // no schedule kept: the app shows allocations and values
 		p.Progress = func(stage string) { progress("planning every policy: " + stage) }
 		p.Simulate, p.Seed = q.Simulate, 1
+		if early(p, q.Policy) {
+			p.Early = func(pl *plan.Plan) {
+				r := planResult(pl, q.Policy)
+				r.Early = true
+				emit(&Stage{Seq: q.Seq, Kind: "plan", Plan: r, Seconds: time.Since(start).Seconds()})
+			}
+		}
 		pl, err := plan.Run(ctx, pg, p)
 		if err != nil {
 			fail(err)
@@ -256,6 +266,21 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 	if ctx.Err() == nil {
 		emit(&Stage{Seq: q.Seq, Kind: "done"})
 	}
+}
+
+// earlyBudget is the budget from which a plan is shown as soon as psp and
+// the bounds are ready (plan.Params.Early): mp2, mwolf and azar's carousel
+// then take as long again.
+const earlyBudget = 1_000_000
+
+// early reports whether a plan is worth showing early: a big one, whose
+// policy shown is ready early (psp, or one with a closed form).
+func early(p plan.Params, policy string) bool {
+	b := p.Budget
+	if b == 0 {
+		b = int(math.Floor(float64(p.Crawlers) * p.Rate * p.Horizon.Seconds()))
+	}
+	return b >= earlyBudget && slices.Contains([]string{"psp", "uniform", "proportional", "cho"}, policy)
 }
 
 // readInput reads an input into pages as Decode does, hashing it as it

@@ -85,7 +85,7 @@ type readState struct {
 // jobTimes are the seconds from a job's start to each of its stages, as
 // the page saw them.
 type jobTimes struct {
-	read, plan, sweep, target, total float64
+	read, early, plan, sweep, target, total float64
 }
 
 // results are the latest planner results and the views made of them.
@@ -493,12 +493,21 @@ func (h *home) startJob(stages Stages) {
 	read := h.times.read
 	h.times = jobTimes{read: read}
 	d := h.data
+	var early *planViews
 	h.eng.run(q, d, func(s *Stage) {
 		// The views of a plan are made here, off the page's event loop and
-		// yielding to it; the dispatch only puts them in place.
+		// yielding to it; the dispatch only puts them in place. A plan shown
+		// early keeps its views: the policy they show is the same.
 		var v *planViews
-		if s.Kind == "plan" && s.Plan != nil {
+		switch {
+		case s.Kind != "plan" || s.Plan == nil:
+		case early != nil && !s.Plan.Early:
+			v = early
+		default:
 			v = newPlanViews(d, s.Plan, q, breather())
+			if s.Plan.Early {
+				early = v
+			}
 		}
 		h.ctx.Dispatch(func(goapp.Context) { h.onStage(q, d, s, v) })
 	})
@@ -516,7 +525,11 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 		h.note = s.Note
 	case "plan":
 		r.plan, r.req, r.stalePlan = s.Plan, q, false
-		h.times.plan = since
+		if s.Plan.Early {
+			h.times.early = since
+		} else {
+			h.times.plan = since
+		}
 		r.scatter, r.load, r.pageTable, r.hostTable = v.scatter, v.load, v.pageTable, v.hostTable
 		r.budget = sweepSpec(r.sweep, s.Plan.Budget, r.target, objective(q.Objective))
 	case "sweep":

@@ -72,6 +72,7 @@ func (h *home) renderStatus() goapp.UI {
 		Attr("role", "status").Attr("aria-live", "polite").
 		DataSet("state", h.state()).DataSet("seq", h.seq).
 		DataSet("read-ms", int(h.times.read*1000)).
+		DataSet("early-ms", int(h.times.early*1000)).
 		DataSet("plan-ms", int(h.times.plan*1000)).
 		DataSet("sweep-ms", int(h.times.sweep*1000)).
 		DataSet("target-ms", int(h.times.target*1000)).
@@ -376,7 +377,8 @@ func (h *home) renderPolicies() goapp.UI {
 		goapp.H2().ID("policies-h").Text("Every policy and bound"),
 		goapp.Table().Class("results").Body(
 			goapp.Caption().Text(sprintf("At %s visits per horizon, %s model; simulated values replay the schedule, analytical ones are closed forms.",
-				fmtInt(int64(p.Budget)), h.res.req.Model)),
+				fmtInt(int64(p.Budget)), h.res.req.Model)+
+				map[bool]string{true: " psp and the bounds are final; mp2, mwolf and azar are still being planned.", false: ""}[p.Early]),
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Th().Scope("col").Text("policy"),
 				goapp.Th().Scope("col").Class("num").Text(obj.label()),

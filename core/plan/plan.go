@@ -127,7 +127,17 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	progress("scheduling")
 	start = time.Now()
-	sched, err := in.schedule(ctx, alloc)
+	var early func([]*Result)
+	if params.Early != nil {
+		early = func(done []*Result) {
+			for _, r := range done {
+				pl.Results[r.Name] = r
+			}
+			params.Early(pl)
+			progress("scheduling the other policies")
+		}
+	}
+	sched, err := in.schedule(ctx, alloc, early)
 	if err != nil {
 		return nil, err
 	}

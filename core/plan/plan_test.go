@@ -249,3 +249,42 @@ func TestMwolfExact(t *testing.T) {
 		t.Errorf("at 60,000 visits: omitted %q", big.Omitted["mwolf-exact"])
 	}
 }
+
+// TestEarly: with Early set, the plan is first given with psp and every
+// bound (and the policies with closed forms) and without the other
+// scheduled policies; the finished plan is the one made without Early.
+func TestEarly(t *testing.T) {
+	want := samplePlan(t, nil)
+	calls := 0
+	var early map[string]float64
+	got := samplePlan(t, func(p *Params) {
+		p.Early = func(pl *Plan) {
+			calls++
+			early = map[string]float64{}
+			for name, r := range pl.Results {
+				early[name] = r.Value
+			}
+		}
+	})
+	if calls != 1 {
+		t.Fatalf("Early called %d times", calls)
+	}
+	for _, name := range []string{"psp", "wp", "nonpolite", "infcrawlers", "uniform", "proportional", "cho", "azar_random"} {
+		if v, ok := early[name]; !ok || v != want.Results[name].Value {
+			t.Errorf("early %s = %v (given %v), want %v", name, v, ok, want.Results[name].Value)
+		}
+	}
+	for _, name := range []string{"mp2", "mwolf", "azar"} {
+		if _, ok := early[name]; ok {
+			t.Errorf("early plan has %s already", name)
+		}
+	}
+	if len(got.Results) != len(want.Results) {
+		t.Errorf("%d results, want %d", len(got.Results), len(want.Results))
+	}
+	for name, r := range want.Results {
+		if g := got.Results[name]; g == nil || g.Value != r.Value || g.Dropped != r.Dropped {
+			t.Errorf("%s: %+v, want %+v", name, g, r)
+		}
+	}
+}

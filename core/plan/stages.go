@@ -314,7 +314,10 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 	return r, visits, nil
 }
 
-func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, error) {
+// schedule makes the scheduled policies and bounds: psp and infcrawlers
+// first, then, after early (if not nil) is given them, the others — all
+// together when early is nil.
+func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result)) (*scheduling, error) {
 	s := &scheduling{}
 	var psp, inf, mp2, mwolf, azar *Result
 	var keptPSP, keptMP2, keptWolf, keptAzar []schedule.Visit
@@ -332,6 +335,16 @@ func (in *instance) schedule(ctx context.Context, a *allocation) (*scheduling, e
 			inf, err = in.followed(merged, a.polite)
 			return err
 		},
+	}
+	if early != nil {
+		if err := parallel(jobs...); err != nil {
+			return nil, err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		early([]*Result{psp, inf})
+		jobs = nil
 	}
 	if in.wants("mp2") {
 		jobs = append(jobs, func() (err error) {
