@@ -142,8 +142,8 @@ type PlanResult struct {
 // ReadResult is an input read into pages (StageRead).
 type ReadResult struct {
 	Size  int64
-	Sum   [32]byte // SHA-256 of the input
-	Kind  string   // its format (see kindOf)
+	Sum   [32]byte     // SHA-256 of the input
+	Kind  string       // its format (see kindOf)
 	Pages []pages.Page `json:"-"`
 	// Hosts, Changes and Exposures carry Pages between the worker and the page.
 	Hosts     int                     `json:",omitempty"`
