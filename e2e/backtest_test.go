@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"hash/fnv"
 	"os"
 	"os/exec"
@@ -103,5 +104,52 @@ func backtestMatchesCLI(t *testing.T, tb *tab, history string) {
 		.map(r => [r.dataset.policy, r.dataset.staleness, r.dataset.visits, r.dataset.detected].join(",")).join("\n")`)
 	if got != want {
 		t.Errorf("the app's backtest:\n%s\nthe CLI's:\n%s", got, want)
+	}
+}
+
+// TestBigLogInWorker: a log over 16 MiB is read in a worker of its own:
+// its progress shows, Cancel stops it (the sample's plan stays), and an
+// error deep in it names the line and marks the field, as for a small file.
+func TestBigLogInWorker(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("url,time,changed\n")
+	rows := 0
+	for sb.Len() < 24<<20 {
+		rows++
+		fmt.Fprintf(&sb, "https://h%d.example/page-%d,2024-01-%02dT%02d:00:00Z,%d\n", rows%97, rows%40000, 1+rows%28, rows%24, rows%3%2)
+	}
+	sb.WriteString("https://h1.example/page-1,yesterday,1\n")
+	bad := rows + 2 // the header, then the rows
+	dir := t.TempDir()
+	var paths []string
+	for _, name := range []string{"big-log.csv", "big-log-again.csv"} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	tb := newTab(t)
+	tb.open()
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), paths[:1]))
+	tb.poll(`(() => { const t = document.getElementById("read-text"); return t && / rows$/.test(t.textContent) && !/ 0 rows/.test(t.textContent); })()`, 30*time.Second)
+	eval[bool](tb, `(document.getElementById("cancel-read").click(), true)`)
+	tb.poll(`!!document.getElementById("input-note")`, 15*time.Second)
+	if got := tb.text("#input-note"); !strings.Contains(got, "cancelled") || !strings.Contains(got, "sample-pages.csv") {
+		t.Errorf("after cancelling: %q", got)
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), paths[1:]))
+	tb.poll(`!!document.getElementById("input-error")`, 60*time.Second)
+	msg := tb.text("#input-error")
+	for _, want := range []string{"big-log-again.csv", fmt.Sprintf("line %d", bad), `"yesterday"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not say %s", msg, want)
+		}
+	}
+	if got := tb.text("#input-error mark"); got != "yesterday" {
+		t.Errorf("the offending field marked is %q, want yesterday", got)
+	}
+	if got := tb.text("#dataset"); !strings.Contains(got, "sample-pages.csv") {
+		t.Errorf("after the bad file the data is %q, want the sample still", got)
 	}
 }
