@@ -276,7 +276,7 @@ func TestSplitField(t *testing.T) {
 	}
 }
 
-func samplePages(t *testing.T) []pages.Page {
+func samplePages(t testing.TB) []pages.Page {
 	t.Helper()
 	pg, err := pages.Read(bytes.NewReader(web.SamplePages), web.SampleName)
 	if err != nil {
