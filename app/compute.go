@@ -145,10 +145,7 @@ type ReadResult struct {
 	Sum   [32]byte     // SHA-256 of the input
 	Kind  string       // its format (see kindOf)
 	Pages []pages.Page `json:"-"`
-	// Hosts, Changes and Exposures carry Pages between the worker and the page.
-	Hosts     int                     `json:",omitempty"`
-	Changes   map[int]*pages.Change   `json:",omitempty"`
-	Exposures map[int]*pages.Exposure `json:",omitempty"`
+	Wire  *pagesMsg    `json:",omitempty"` // how Pages cross from the worker to the page
 }
 
 // ExportResult is a file to download.

@@ -37,31 +37,41 @@ type dataset struct {
 	zeroRates        int
 }
 
-// newDataset indexes pages; breathe is called every few thousand pages
-// (the browser uses it to yield).
-func newDataset(name string, size int64, sample bool, pg []pages.Page, breathe func()) *dataset {
-	d := &dataset{name: name, size: size, sample: sample, pages: pg, hostOf: make([]int32, len(pg)),
-		minRate: math.Inf(1)}
+// hostIndex numbers the hosts of pg in the order they first appear, as
+// planning does: hostOf[i] is page i's, hosts their names. breathe, if not
+// nil, is called every few thousand pages.
+func hostIndex(pg []pages.Page, breathe func()) (hostOf []int32, hosts []string) {
+	hostOf = make([]int32, len(pg))
 	index := map[string]int32{}
 	for i, p := range pg {
 		h, ok := index[p.Host]
 		if !ok {
-			h = int32(len(d.hosts))
+			h = int32(len(hosts))
 			index[p.Host] = h
-			d.hosts = append(d.hosts, p.Host)
-			d.hostPages = append(d.hostPages, 0)
+			hosts = append(hosts, p.Host)
 		}
-		d.hostOf[i] = h
-		d.hostPages[h]++
+		hostOf[i] = h
+		if breathe != nil && i%8192 == 8191 {
+			breathe()
+		}
+	}
+	return hostOf, hosts
+}
+
+// newDataset indexes pages; breathe is called every few thousand pages
+// (the browser uses it to yield).
+func newDataset(name string, size int64, sample bool, pg []pages.Page, breathe func()) *dataset {
+	d := &dataset{name: name, size: size, sample: sample, pages: pg, minRate: math.Inf(1)}
+	d.hostOf, d.hosts = hostIndex(pg, breathe)
+	d.hostPages = make([]int, len(d.hosts))
+	for i, p := range pg {
+		d.hostPages[d.hostOf[i]]++
 		switch {
 		case p.Rate > 0:
 			d.minRate = math.Min(d.minRate, p.Rate)
 			d.maxRate = math.Max(d.maxRate, p.Rate)
 		default:
 			d.zeroRates++
-		}
-		if breathe != nil && i%8192 == 8191 {
-			breathe()
 		}
 	}
 	if math.IsInf(d.minRate, 1) {

@@ -61,8 +61,8 @@ func TestReadInWorker(t *testing.T) {
 	if r.Size != int64(len(in)) || r.Sum != sha256.Sum256([]byte(in)) || r.Kind != "pages table" {
 		t.Errorf("size %d, kind %q, sum right %v", r.Size, r.Kind, r.Sum == sha256.Sum256([]byte(in)))
 	}
-	if r.Changes != nil || r.Exposures != nil || r.Hosts != 2 {
-		t.Errorf("wire fields left behind: hosts %d, %v, %v", r.Hosts, r.Changes, r.Exposures)
+	if r.Wire != nil {
+		t.Errorf("the wire header is left behind: %+v", r.Wire)
 	}
 }
 

@@ -103,52 +103,126 @@ func unpack(b []byte, meta any) ([][]float64, []byte, error) {
 	return arrays, b, nil
 }
 
-// jobMsg is the header of a planning request.
-type jobMsg struct {
-	Request
-	Pages int
-	Hosts int
-	Names bool // the blob holds the pages' URLs and the hosts' names
-	Raw   bool // the blob is the input as read (Request.Raw)
-	// Changes are the change models of the pages that are not Poisson,
-	// by page index (the pages table's model columns).
-	Changes map[int]*pages.Change `json:",omitempty"`
+// pagesMsg is how pages cross between the page and a worker: rates,
+// weights, crawl delays and host indices as arrays, the URLs and the
+// hosts' names (when they go) in the blob, change models and exposures by
+// page index in the header.
+type pagesMsg struct {
+	Pages     int
+	Hosts     int
+	Names     bool                    // the blob holds the pages' URLs and the hosts' names
+	Changes   map[int]*pages.Change   `json:",omitempty"`
+	Exposures map[int]*pages.Exposure `json:",omitempty"`
 }
 
-// packJob encodes a request with the pages it plans: what planning needs
-// of them (rates, weights, crawl delays, hosts), not their URLs.
-func packJob(q Request, d *dataset) ([]byte, error) {
-	if d == nil {
-		d = &dataset{} // a job that brings its own input (StageRead)
-	}
-	n := len(d.pages)
-	rates, weights, delays, hosts := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
-	for i, p := range d.pages {
-		rates[i], weights[i], delays[i], hosts[i] = p.Rate, p.Weight, p.CrawlDelay, float64(d.hostOf[i])
-	}
-	m := jobMsg{Request: q, Pages: n, Hosts: len(d.hosts)}
-	for i, p := range d.pages {
+// packPages returns how pg cross, hostOf[i] being the index of page i's
+// host in hosts; with names, the blob holds the URLs and host names.
+func packPages(pg []pages.Page, hostOf []int32, hosts []string, names bool) (pagesMsg, []byte, [][]float64) {
+	n := len(pg)
+	m := pagesMsg{Pages: n, Hosts: len(hosts), Names: names}
+	rates, weights, delays, index := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	var blob []byte
+	for i, p := range pg {
+		rates[i], weights[i], delays[i], index[i] = p.Rate, p.Weight, p.CrawlDelay, float64(hostOf[i])
 		if p.Change != nil {
 			if m.Changes == nil {
 				m.Changes = map[int]*pages.Change{}
 			}
 			m.Changes[i] = p.Change
 		}
-	}
-	var blob []byte
-	if q.Stages&StageBacktest != 0 {
-		m.Raw, blob = true, q.Raw
-	} else if q.Stages&StageExport != 0 {
-		// An export writes URLs: they go too, each with its length.
-		m.Names = true
-		for _, p := range d.pages {
+		if p.Exposure != nil {
+			if m.Exposures == nil {
+				m.Exposures = map[int]*pages.Exposure{}
+			}
+			m.Exposures[i] = p.Exposure
+		}
+		if names {
 			blob = appendName(blob, p.URL)
 		}
-		for _, h := range d.hosts {
+	}
+	if names {
+		for _, h := range hosts {
 			blob = appendName(blob, h)
 		}
 	}
-	return pack(m, blob, rates, weights, delays, hosts)
+	return m, blob, [][]float64{rates, weights, delays, index}
+}
+
+// unpackPages rebuilds the pages packPages sent. Without names they get
+// stand-in URLs and hosts ("12", "h3"): planning only needs them to be
+// distinct, and the page maps them back by index. It returns what is left
+// of the blob.
+func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]pages.Page, []byte, error) {
+	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 {
+		return nil, nil, errWire
+	}
+	for _, col := range a {
+		if len(col) != m.Pages {
+			return nil, nil, errWire
+		}
+	}
+	var urls, names []string
+	var err error
+	if m.Names {
+		if urls, blob, err = readNames(blob, m.Pages); err != nil {
+			return nil, nil, err
+		}
+		if names, blob, err = readNames(blob, m.Hosts); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		names = make([]string, m.Hosts)
+		for h := range names {
+			names[h] = "h" + strconv.Itoa(h)
+		}
+	}
+	pg := make([]pages.Page, m.Pages)
+	for i := range pg {
+		h := a[3][i]
+		if !(h >= 0 && h < float64(m.Hosts)) {
+			return nil, nil, errWire
+		}
+		url := strconv.Itoa(i + 1)
+		if urls != nil {
+			url = urls[i]
+		}
+		pg[i] = pages.Page{URL: url, Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
+	}
+	for i, c := range m.Changes {
+		if i < 0 || i >= len(pg) || c == nil {
+			return nil, nil, errWire
+		}
+		pg[i].Change = c
+	}
+	for i, e := range m.Exposures {
+		if i < 0 || i >= len(pg) || e == nil {
+			return nil, nil, errWire
+		}
+		pg[i].Exposure = e
+	}
+	return pg, blob, nil
+}
+
+// jobMsg is the header of a planning request.
+type jobMsg struct {
+	Request
+	Pages pagesMsg
+	Raw   bool // the blob is the input as read (Request.Raw), after the names if any
+}
+
+// packJob encodes a request with the pages it plans: what planning needs
+// of them (rates, weights, crawl delays, hosts), and their URLs only for
+// an export, which writes them.
+func packJob(q Request, d *dataset) ([]byte, error) {
+	if d == nil {
+		d = &dataset{} // a job that brings its own input (StageRead)
+	}
+	pm, blob, arrays := packPages(d.pages, d.hostOf, d.hosts, q.Stages&StageExport != 0)
+	m := jobMsg{Request: q, Pages: pm}
+	if q.Stages&StageBacktest != 0 {
+		m.Raw, blob = true, append(blob, q.Raw...)
+	}
+	return pack(m, blob, arrays...)
 }
 
 // appendName appends s to b, prefixed by its length.
@@ -170,61 +244,22 @@ func readNames(b []byte, n int) ([]string, []byte, error) {
 	return out, b, nil
 }
 
-// unpackJob decodes a request into the pages to plan. The pages get
-// stand-in URLs and hosts ("12", "h3"): planning only needs them to be
-// distinct, and the page maps them back by index.
+// unpackJob decodes a request into the pages to plan.
 func unpackJob(b []byte) (Request, []pages.Page, error) {
 	var m jobMsg
 	a, blob, err := unpack(b, &m)
 	if err != nil {
 		return m.Request, nil, err
 	}
-	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 {
+	pg, rest, err := unpackPages(m.Pages, a, blob)
+	if err != nil {
+		return m.Request, nil, err
+	}
+	switch {
+	case m.Raw:
+		m.Request.Raw = rest
+	case len(rest) != 0:
 		return m.Request, nil, errWire
-	}
-	for _, col := range a {
-		if len(col) != m.Pages {
-			return m.Request, nil, errWire
-		}
-	}
-	var urls, names []string
-	if m.Raw {
-		m.Request.Raw, blob = blob, nil
-	}
-	if m.Names {
-		var rest []byte
-		if urls, rest, err = readNames(blob, m.Pages); err != nil {
-			return m.Request, nil, err
-		}
-		if names, rest, err = readNames(rest, m.Hosts); err != nil || len(rest) != 0 {
-			return m.Request, nil, errWire
-		}
-	} else {
-		if len(blob) != 0 {
-			return m.Request, nil, errWire
-		}
-		names = make([]string, m.Hosts)
-		for h := range names {
-			names[h] = "h" + strconv.Itoa(h)
-		}
-	}
-	pg := make([]pages.Page, m.Pages)
-	for i := range pg {
-		h := a[3][i]
-		if !(h >= 0 && h < float64(m.Hosts)) {
-			return m.Request, nil, errWire
-		}
-		url := strconv.Itoa(i + 1)
-		if urls != nil {
-			url = urls[i]
-		}
-		pg[i] = pages.Page{URL: url, Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
-	}
-	for i, c := range m.Changes {
-		if i < 0 || i >= len(pg) || c == nil {
-			return m.Request, nil, errWire
-		}
-		pg[i].Change = c
 	}
 	return m.Request, pg, nil
 }
@@ -283,10 +318,13 @@ func packStage(s *Stage) ([]byte, error) {
 			arrays = append(arrays, r.PerHorizon)
 		}
 	}
-	if s.Read != nil {
-		var rd *ReadResult
-		rd, blob, arrays = packPages(s.Read)
-		m.Read = rd
+	if r := s.Read; r != nil {
+		hostOf, hosts := hostIndex(r.Pages, nil)
+		var pm pagesMsg
+		pm, blob, arrays = packPages(r.Pages, hostOf, hosts, true)
+		h := *r
+		h.Pages, h.Wire = nil, &pm
+		m.Read = &h
 	}
 	return pack(&m, blob, arrays...)
 }
@@ -297,10 +335,15 @@ func unpackStage(b []byte) (*Stage, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.Read != nil {
-		if err := unpackPages(s.Read, a, blob); err != nil {
-			return nil, err
+	if r := s.Read; r != nil {
+		if r.Wire == nil {
+			return nil, errWire
 		}
+		pg, rest, err := unpackPages(*r.Wire, a, blob)
+		if err != nil || len(rest) != 0 {
+			return nil, errWire
+		}
+		r.Pages, r.Wire = pg, nil
 		return s, nil
 	}
 	if s.Export != nil {
@@ -355,83 +398,4 @@ func unpackStage(b []byte) (*Stage, error) {
 		return nil, errWire
 	}
 	return s, nil
-}
-
-// packPages returns what carries an input read into pages: a header
-// (the pages' change models and exposures by index), the URLs and host
-// names, and rates, weights, crawl delays and host indices as arrays.
-func packPages(r *ReadResult) (*ReadResult, []byte, [][]float64) {
-	h := *r
-	h.Pages, h.Changes, h.Exposures = nil, nil, nil
-	n := len(r.Pages)
-	rates, weights, delays, hosts := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
-	index := map[string]int{}
-	var blob, names []byte
-	for i, p := range r.Pages {
-		k, ok := index[p.Host]
-		if !ok {
-			k = len(index)
-			index[p.Host] = k
-			names = appendName(names, p.Host)
-		}
-		rates[i], weights[i], delays[i], hosts[i] = p.Rate, p.Weight, p.CrawlDelay, float64(k)
-		blob = appendName(blob, p.URL)
-		if p.Change != nil {
-			if h.Changes == nil {
-				h.Changes = map[int]*pages.Change{}
-			}
-			h.Changes[i] = p.Change
-		}
-		if p.Exposure != nil {
-			if h.Exposures == nil {
-				h.Exposures = map[int]*pages.Exposure{}
-			}
-			h.Exposures[i] = p.Exposure
-		}
-	}
-	h.Hosts = len(index)
-	return &h, append(blob, names...), [][]float64{rates, weights, delays, hosts}
-}
-
-// unpackPages puts back in r the pages packPages carried.
-func unpackPages(r *ReadResult, a [][]float64, blob []byte) error {
-	if len(a) != 4 || r.Hosts < 0 {
-		return errWire
-	}
-	n := len(a[0])
-	for _, col := range a {
-		if len(col) != n {
-			return errWire
-		}
-	}
-	urls, rest, err := readNames(blob, n)
-	if err != nil {
-		return err
-	}
-	hosts, rest, err := readNames(rest, r.Hosts)
-	if err != nil || len(rest) != 0 {
-		return errWire
-	}
-	r.Pages = make([]pages.Page, n)
-	for i := range r.Pages {
-		h := a[3][i]
-		if !(h >= 0 && h < float64(r.Hosts)) {
-			return errWire
-		}
-		r.Pages[i] = pages.Page{URL: urls[i], Host: hosts[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
-	}
-	for i, c := range r.Changes {
-		if i < 0 || i >= n || c == nil {
-			return errWire
-		}
-		r.Pages[i].Change = c
-	}
-	for i, e := range r.Exposures {
-		if i < 0 || i >= n || e == nil {
-			return errWire
-		}
-		r.Pages[i].Exposure = e
-	}
-	r.Changes, r.Exposures = nil, nil
-	return nil
 }
