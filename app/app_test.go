@@ -464,8 +464,8 @@ func TestContainsFold(t *testing.T) {
 }
 
 // TestComputeEarly: a plan of at least earlyBudget visits comes twice:
-// first with psp, the bounds and the closed forms, across the wire, then
-// whole; a smaller one once.
+// first with psp, the bounds and uniform, across the wire, then whole; a
+// smaller one once.
 func TestComputeEarly(t *testing.T) {
 	pg := samplePages(t)[:300]
 	q, _ := defaultForm().request()
@@ -492,7 +492,7 @@ func TestComputeEarly(t *testing.T) {
 		t.Fatalf("%d plan stages", len(plans))
 	}
 	first, last := plans[0], plans[1]
-	for _, name := range []string{"psp", "wp", "nonpolite", "infcrawlers", "uniform", "proportional", "cho"} {
+	for _, name := range []string{"psp", "wp", "nonpolite", "infcrawlers", "uniform"} {
 		if v, ok := first.Values[name]; !ok || v != last.Values[name] {
 			t.Errorf("%s: early %v (%v), final %v", name, v, ok, last.Values[name])
 		}

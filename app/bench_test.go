@@ -49,7 +49,7 @@ func TestBenchCompute(t *testing.T) {
 		}
 		if s.Kind == "plan" {
 			v := newPlanViews(d, s.Plan, q, func() {})
-			t.Logf("budget %d: psp %.4f; views made (%d dots)", s.Plan.Budget, s.Plan.Values["psp"], len(v.scatter.Series[len(v.scatter.Series)-1].Points))
+			t.Logf("budget %d: psp %.4f; views made (%d dots) after %v", s.Plan.Budget, s.Plan.Values["psp"], len(v.scatter.Series[len(v.scatter.Series)-1].Points), time.Since(start).Round(time.Millisecond))
 		}
 		if s.Kind == "error" {
 			t.Fatal(s.Note)

@@ -130,7 +130,7 @@ type PlanResult struct {
 	MaxUseful  int                   // Σ of the hosts' caps: more visits than this no polite schedule makes
 	Seconds    plan.Seconds
 	// Early is set on a big plan's first "plan" stage: psp, the bounds and
-	// the closed forms are final, mp2, mwolf and azar still coming.
+	// uniform are final, the other policies still coming.
 	Early bool `json:",omitempty"`
 
 	// Per page, the policy's visits per horizon and staleness (or age);
@@ -265,19 +265,19 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 	}
 }
 
-// earlyBudget is the budget from which a plan is shown as soon as psp and
-// the bounds are ready (plan.Params.Early): mp2, mwolf and azar's carousel
+// earlyBudget is the budget from which a plan is shown as soon as psp,
+// the bounds and uniform are ready (plan.Params.Early): the other policies
 // then take as long again.
 const earlyBudget = 1_000_000
 
 // early reports whether a plan is worth showing early: a big one, whose
-// policy shown is ready early (psp, or one with a closed form).
+// policy shown is ready early (psp or uniform).
 func early(p plan.Params, policy string) bool {
 	b := p.Budget
 	if b == 0 {
 		b = int(math.Floor(float64(p.Crawlers) * p.Rate * p.Horizon.Seconds()))
 	}
-	return b >= earlyBudget && slices.Contains([]string{"psp", "uniform", "proportional", "cho"}, policy)
+	return b >= earlyBudget && (policy == "psp" || policy == "uniform")
 }
 
 // readInput reads an input into pages as Decode does, hashing it as it

@@ -33,11 +33,10 @@ type Params struct {
 	// "scheduling"), from the goroutine that called Run: the app's worker
 	// shows it, and a caller may cancel Run's context in between.
 	Progress func(stage string) `json:"-"`
-	// Early, if set, is given the plan as soon as psp and every bound are
-	// planned, before the other scheduled policies (mp2, mwolf,
-	// mwolf-exact, azar): at a million pages they take as long again.
-	// It holds every result made so far. Early must not keep the plan:
-	// Run goes on filling it.
+	// Early, if set, is given the plan as soon as psp, every bound and
+	// uniform are planned, before the other policies (mp2, mwolf,
+	// mwolf-exact, proportional, cho, azar): at a million pages they take
+	// as long again. Early must not keep the plan: Run goes on filling it.
 	Early func(*Plan) `json:"-"`
 }
 

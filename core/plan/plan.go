@@ -107,18 +107,25 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	progress("allocating")
 	start := time.Now()
-	alloc, err := in.allocate(ctx)
+	// A plan shown early leaves the rate policies but uniform for later.
+	alloc, err := in.allocate(ctx, params.Early == nil)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range alloc.results {
-		pl.Results[r.Name] = r
-		// Rate policies (cho, azar_random) have no schedule to replay.
-		if params.Simulate > 0 && r.Name != "cho" && r.Name != "azar_random" {
-			if err := in.simulated(r, in.equalVisits(r.Visits)); err != nil {
-				return nil, err
+	keep := func(results []*Result) error {
+		for _, r := range results {
+			pl.Results[r.Name] = r
+			// Rate policies (cho, azar_random) have no schedule to replay.
+			if params.Simulate > 0 && r.Name != "cho" && r.Name != "azar_random" {
+				if err := in.simulated(r, in.equalVisits(r.Visits)); err != nil {
+					return err
+				}
 			}
 		}
+		return nil
+	}
+	if err := keep(alloc.results); err != nil {
+		return nil, err
 	}
 	pl.Seconds.Allocate = time.Since(start).Seconds()
 
@@ -127,14 +134,19 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	progress("scheduling")
 	start = time.Now()
-	var early func([]*Result)
+	var early func([]*Result) error
 	if params.Early != nil {
-		early = func(done []*Result) {
+		early = func(done []*Result) error {
 			for _, r := range done {
 				pl.Results[r.Name] = r
 			}
 			params.Early(pl)
-			progress("scheduling the other policies")
+			progress("planning the other policies")
+			alloc.results = nil
+			if err := in.rateAllocations(alloc); err != nil {
+				return err
+			}
+			return keep(alloc.results)
 		}
 	}
 	sched, err := in.schedule(ctx, alloc, early)

@@ -18,7 +18,7 @@ import (
 type allocation struct {
 	polite    []int     // problem S with caps: psp's and mp2's visits
 	nonpolite []int     // without caps: mwolf's visits
-	whole     [][]int   // integer visits of uniform, proportional, cho (for their schedules)
+	whole     [][]int   // integer visits of uniform, proportional, cho (for their schedules), nil when not computed
 	azar      []float64 // Azar's crawl rates per second
 	results   []*Result
 }
@@ -55,12 +55,12 @@ func (in *instance) wants(name string) bool {
 	return in.params.Policy == name || in.params.Compare == nil || slices.Contains(in.params.Compare, name)
 }
 
-func (in *instance) allocate(ctx context.Context) (*allocation, error) {
-	a := &allocation{}
-	R := in.params.Budget
-	n := len(in.rates)
-	cho := make([]float64, n)
-	a.azar = make([]float64, n)
+// allocate computes problem S with and without caps (psp's, mp2's and
+// mwolf's visits; wp and nonpolite) and uniform; with rates also the
+// other rate policies (proportional, cho, azar), else rateAllocations
+// must follow.
+func (in *instance) allocate(ctx context.Context, rates bool) (*allocation, error) {
+	a := &allocation{whole: make([][]int, 3)}
 	err := parallel(
 		func() (err error) {
 			p := in.problem(true)
@@ -72,15 +72,9 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 			if a.nonpolite, err = allocate.Greedy(p); err != nil {
 				return err
 			}
-			if in.wantsCho() {
-				if cho, err = allocate.Cho(in.rates, in.weights, float64(R)/in.T, in.params.Objective); err != nil {
-					return fmt.Errorf("cho: %w", err)
-				}
-			}
-			if in.wantsAzar() {
-				if a.azar, err = allocate.Azar(in.rates, in.weights, float64(R)/in.T); err != nil {
-					return fmt.Errorf("azar: %w", err)
-				}
+			if rates {
+				// Beside the capped GREEDY, the longer of the two.
+				return in.rateAllocations(a)
 			}
 			return nil
 		},
@@ -91,44 +85,58 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	wp := in.analytic("wp", floats(a.polite))
-	np := in.analytic("nonpolite", floats(a.nonpolite))
-	shares := func(share func(i int) float64) []int {
-		s := make([]float64, n)
-		for i := range n {
-			s[i] = share(i)
+	a.results = append([]*Result{in.analytic("wp", floats(a.polite)), in.analytic("nonpolite", floats(a.nonpolite))}, a.results...)
+	if in.wants("uniform") {
+		a.whole[0] = in.shares(func(i int) float64 { return in.weights[i] })
+		a.results = append(a.results, in.analytic("uniform", floats(a.whole[0])))
+	}
+	return a, nil
+}
+
+// shares apportions the budget among the pages in proportion to share(i).
+func (in *instance) shares(share func(i int) float64) []int {
+	s := make([]float64, len(in.rates))
+	for i := range s {
+		s[i] = share(i)
+	}
+	return allocate.Apportion(in.params.Budget, s)
+}
+
+// rateAllocations computes the rate policies but uniform: proportional,
+// cho and azar, adding their results to a.
+func (in *instance) rateAllocations(a *allocation) (err error) {
+	n := len(in.rates)
+	R := in.params.Budget
+	cho := make([]float64, n)
+	a.azar = make([]float64, n)
+	if in.wantsCho() {
+		if cho, err = allocate.Cho(in.rates, in.weights, float64(R)/in.T, in.params.Objective); err != nil {
+			return fmt.Errorf("cho: %w", err)
 		}
-		return allocate.Apportion(R, s)
 	}
-	var uni, pro, choWhole []int
-	if in.wants("uniform") {
-		uni = shares(func(i int) float64 { return in.weights[i] })
-	}
-	if in.wants("proportional") {
-		pro = shares(func(i int) float64 { return in.weights[i] * in.rates[i] })
-	}
-	if in.wantsCho() {
-		choWhole = shares(func(i int) float64 { return cho[i] })
-	}
-	choVisits := make([]float64, n)
-	azarVisits := make([]float64, n)
-	for i := range n {
-		choVisits[i] = cho[i] * in.T
-		azarVisits[i] = a.azar[i] * in.T
-	}
-	a.whole = [][]int{uni, pro, choWhole}
-	a.results = []*Result{wp, np}
-	if in.wants("uniform") {
-		a.results = append(a.results, in.analytic("uniform", floats(uni)))
+	if in.wantsAzar() {
+		if a.azar, err = allocate.Azar(in.rates, in.weights, float64(R)/in.T); err != nil {
+			return fmt.Errorf("azar: %w", err)
+		}
 	}
 	if in.wants("proportional") {
-		a.results = append(a.results, in.analytic("proportional", floats(pro)))
+		a.whole[1] = in.shares(func(i int) float64 { return in.weights[i] * in.rates[i] })
+		a.results = append(a.results, in.analytic("proportional", floats(a.whole[1])))
 	}
 	if in.wantsCho() {
+		a.whole[2] = in.shares(func(i int) float64 { return cho[i] })
+		choVisits := make([]float64, n)
+		for i := range n {
+			choVisits[i] = cho[i] * in.T
+		}
 		a.results = append(a.results, in.analytic("cho", choVisits))
 	}
 	// Azar et al. optimise freshness; no closed-form age is offered.
 	if in.wantsAzar() && in.params.Objective == staleness.Stale {
+		azarVisits := make([]float64, n)
+		for i := range n {
+			azarVisits[i] = a.azar[i] * in.T
+		}
 		a.results = append(a.results, in.result("azar_random", azarVisits, false, func(i int) float64 {
 			if in.params.Model == staleness.Horizon {
 				return allocate.AzarHorizonStaleness(in.rates[i], a.azar[i], in.T)
@@ -136,7 +144,7 @@ func (in *instance) allocate(ctx context.Context) (*allocation, error) {
 			return allocate.AzarStaleness(in.rates[i], a.azar[i])
 		}))
 	}
-	return a, nil
+	return nil
 }
 
 // scheduling is the outcome of the scheduling stage.
@@ -315,9 +323,10 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 }
 
 // schedule makes the scheduled policies and bounds: psp and infcrawlers
-// first, then, after early (if not nil) is given them, the others — all
+// first, then, after early (if not nil) is given them and has made the
+// rate allocations left (the carousel needs Azar's), the others — all
 // together when early is nil.
-func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result)) (*scheduling, error) {
+func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result) error) (*scheduling, error) {
 	s := &scheduling{}
 	var psp, inf, mp2, mwolf, azar *Result
 	var keptPSP, keptMP2, keptWolf, keptAzar []schedule.Visit
@@ -343,7 +352,9 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		early([]*Result{psp, inf})
+		if err := early([]*Result{psp, inf}); err != nil {
+			return nil, err
+		}
 		jobs = nil
 	}
 	if in.wants("mp2") {
