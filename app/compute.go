@@ -38,9 +38,9 @@ const (
 	// StageBacktest replays every policy against the kept input's history
 	// after Request.Split (core/backtest).
 	StageBacktest
-	// StageRead reads Request.File into pages: a big file is read in a
-	// worker, whose memory goes when it ends, not in the page, whose
-	// memory never shrinks.
+	// StageRead reads Request.File into pages: a big log is read by the
+	// planner's worker, whose plan then reuses the memory reading took,
+	// not by the page, whose memory never shrinks.
 	StageRead
 
 	allStages = StagePlan | StageSweep | StageTarget

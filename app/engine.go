@@ -17,9 +17,6 @@ type engine interface {
 	cancel()
 	// where says where jobs run, for the status line.
 	where() string
-	// close abandons the job running and frees what the engine holds (a
-	// worker); the engine is not used again.
-	close()
 }
 
 // inProcess runs jobs on a goroutine of the page itself: in native
@@ -62,8 +59,6 @@ func (e *inProcess) cancel() {
 }
 
 func (e *inProcess) where() string { return "in the page" }
-
-func (e *inProcess) close() { e.cancel() }
 
 // pageRef finds "page 12 (12)" in the planner's messages: the worker
 // plans pages under stand-in URLs (their numbers).

@@ -26,7 +26,6 @@ type workerEngine struct {
 	data   *dataset
 	last   Request
 	broken bool
-	closed bool
 	local  inProcess
 }
 
@@ -85,9 +84,6 @@ func (e *workerEngine) where() string {
 }
 
 func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
-	if e.closed {
-		return
-	}
 	if e.broken {
 		e.local.run(q, d, emit)
 		return
@@ -112,16 +108,6 @@ func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
 		msg.Set("file", goapp.JSValue(q.File)) // a File is passed by reference
 	}
 	e.w.Call("postMessage", msg, []any{u8.Get("buffer")})
-}
-
-// close ends the worker for good: its memory goes with it.
-func (e *workerEngine) close() {
-	if e.broken {
-		e.local.close()
-		return
-	}
-	e.seq, e.busy, e.closed = -1, false, true
-	e.w.Call("terminate")
 }
 
 // cancel ends the job running with its worker (Go in the worker cannot

@@ -80,6 +80,7 @@ type readState struct {
 	prog   Progress
 	cancel func() // ends the reading; finishRead then says it was cancelled
 	start  time.Time
+	worker bool // read by the planner's worker, which plans nothing else meanwhile
 }
 
 // jobTimes are the seconds from a job's start to each of its stages, as
@@ -299,7 +300,7 @@ func (h *home) readBytes(name string, b []byte, sample bool) {
 // once read. Reading yields to the browser every ~10 ms. An input from
 // the browser's file (nil for text in memory) is kept as read only when a
 // link could carry it: otherwise the file is read again when needed. A
-// big log or change history is read in a worker of its own (see
+// big log or change history is read by the planner's worker (see
 // readInWorker); a pages table is not, as what reading it holds is the
 // pages themselves, which the page needs.
 func (h *home) startRead(name string, size int64, sample bool, file goapp.Value, open func(context.Context) io.Reader) {
@@ -384,23 +385,32 @@ func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Val
 	})
 }
 
-// readInWorker reads a big file in a worker started for it and ended
-// after it, so that the memory reading takes is given back: the page's
-// own memory never shrinks. The page gets the pages and the file's
-// fingerprint.
+// readInWorker reads a big file in the planner's worker, which plans it
+// next: the memory reading takes is then the plan's to reuse, where in
+// the page, whose memory never shrinks, it would stay on top of the
+// plan's. A plan running is abandoned (the new input replaces its data).
+// The page gets the pages and the file's fingerprint.
 func (h *home) readInWorker(rs *readState, size int64, file goapp.Value) {
 	ctx := h.ctx
-	eng := newEngine(ctx.Async)
+	if h.busy {
+		h.busy, h.note, h.stopped = false, "", true
+	}
+	h.seq++ // stages of the abandoned plan are ignored
+	seq := h.seq
 	var once sync.Once
 	end := func(d *dataset, err error) {
 		once.Do(func() {
-			eng.close()
-			ctx.Dispatch(func(goapp.Context) { h.finishRead(rs, d, err) })
+			ctx.Dispatch(func(goapp.Context) {
+				if errors.Is(err, context.Canceled) && h.seq == seq {
+					h.eng.cancel()
+				}
+				h.finishRead(rs, d, err)
+			})
 		})
 	}
-	rs.cancel = func() { end(nil, context.Canceled) }
-	q := Request{Seq: 1, Stages: StageRead, Name: rs.name, Size: size, File: file}
-	eng.run(q, nil, func(s *Stage) {
+	rs.cancel, rs.worker = func() { end(nil, context.Canceled) }, true
+	q := Request{Seq: seq, Stages: StageRead, Name: rs.name, Size: size, File: file}
+	h.eng.run(q, nil, func(s *Stage) {
 		switch {
 		case s.Kind == "reading" && s.Progress != nil:
 			p := *s.Progress
@@ -464,6 +474,9 @@ func (h *home) startJob(stages Stages) {
 	h.errs = errs
 	if errs != nil || h.data == nil {
 		return
+	}
+	if h.reading != nil && h.reading.worker {
+		return // the file being read is planned next, with the form as it is then
 	}
 	if h.res.plan == nil {
 		stages |= StagePlan
