@@ -22,15 +22,7 @@ func readViaWire(t *testing.T, name, in string) []*Stage {
 			}
 			return
 		}
-		b, err := packStage(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s2, err := unpackStage(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, s2)
+		got = append(got, acrossWire(t, s))
 	})
 	return got
 }

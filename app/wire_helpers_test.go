@@ -28,14 +28,7 @@ func viaWorker(t *testing.T, q Request, d *dataset, kind string) *Stage {
 		if s.Kind != kind {
 			return
 		}
-		b, err := packStage(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s2, err := unpackStage(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s2 := acrossWire(t, s)
 		if !reflect.DeepEqual(s, s2) {
 			t.Errorf("the %s stage changes on the wire", kind)
 		}
@@ -45,6 +38,20 @@ func viaWorker(t *testing.T, q Request, d *dataset, kind string) *Stage {
 		t.Fatalf("no %s stage", kind)
 	}
 	return got
+}
+
+// acrossWire returns s packed and unpacked, as a worker sends it.
+func acrossWire(t *testing.T, s *Stage) *Stage {
+	t.Helper()
+	b, err := packStage(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := unpackStage(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s2
 }
 
 // TestSimulateInApp: with simulator runs asked for, the plan stage brings
