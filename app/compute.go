@@ -293,9 +293,10 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 		}
 	}
 	kept := newKeeper(r, q.Size, -1)
-	// The worker's memory goes when it ends, but its peak counts: the
-	// collector runs when the heap has grown by half, whatever the
-	// rows take (a memory limit set too low would have it run without end).
+	// The worker's memory never shrinks (the plan that follows reuses it),
+	// so its peak counts: the collector runs when the heap has grown by
+	// half, whatever the rows take (a memory limit set too low would have
+	// it run without end).
 	gc := debug.SetGCPercent(50)
 	pg, err := Decode(ctx, kept, q.Name, q.Size, progress)
 	debug.SetGCPercent(gc)

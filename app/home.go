@@ -358,10 +358,9 @@ func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Val
 		}
 		kept := newKeeper(open(rctx), size, keep)
 		// The browser's memory for Go only grows: while reading, the heap is
-		// held near what the data needs (the kept bytes, the rows), as the
-		// CLI does, rather than let the collector's slack set the tab's size.
-		// Room for the copy kept and the rows: a pages table's pages take
-		// about 2.5 times the file.
+		// held near what the data needs — the copy kept and the rows (a
+		// pages table's pages take about 2.5 times the file) — as the CLI
+		// does, rather than let the collector's slack set the tab's size.
 		limit := debug.SetMemoryLimit(readMemory(min(size, keep) + 3*size + 32<<20))
 		pg, err := Decode(rctx, kept, name, size, progress)
 		debug.SetMemoryLimit(limit)
