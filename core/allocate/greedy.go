@@ -111,6 +111,10 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 	if hi <= lo {
 		return lo
 	}
+	memo := int(sv.memoK[i])
+	if memo >= 0 && mu >= sv.memoNext[i] && mu < sv.memoLast[i] {
+		return memo // before the scratch below, which costs more than this
+	}
 	// Every gain evaluated is kept, so that no gain is computed twice: the
 	// memo's two, the gallop's, the binary search's and the new memo's.
 	var seen [2][72]float64
@@ -131,16 +135,13 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 		remember(k, g)
 		return g
 	}
-	if k := int(sv.memoK[i]); k >= 0 {
-		if mu >= sv.memoNext[i] && mu < sv.memoLast[i] {
-			return k
+	if memo >= 0 {
+		guess = memo
+		if memo < hi {
+			remember(memo, sv.memoNext[i])
 		}
-		guess = k
-		if k < hi {
-			remember(k, sv.memoNext[i])
-		}
-		if k > lo {
-			remember(k-1, sv.memoLast[i])
+		if memo > lo {
+			remember(memo-1, sv.memoLast[i])
 		}
 	}
 	// done(k): the (k+1)-th visit is not worth taking at μ; false then true.
