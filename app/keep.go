@@ -14,17 +14,18 @@ const keepLimit = 64 << 20
 // keepTable is the largest pages table kept: a link holds at most 512 KiB
 // of packed data, which no CSV of more than a few MiB packs into. It is
 // also the largest file kept as read: a bigger one is read again from the
-// browser's File when a backtest needs it (see dataset.bytes), so the
+// browser's File when a backtest needs it (see dataset.input), so the
 // tab does not hold it twice.
 const keepTable = 16 << 20
 
 // headSize is how much of every input is kept to name its format.
 const headSize = 64 << 10
 
-// keeper passes an input through while keeping its first headSize bytes
-// and all of them up to its limit, and hashing it (SHA-256, for a share link's fingerprint) when
-// they will not be kept: a kept input is hashed only when a link needs it
-// (hashing 40 MB costs the browser a few tenths of a second).
+// keeper passes an input through while keeping its first headSize bytes,
+// and all of them up to its limit, and hashing it (SHA-256, for a share
+// link's fingerprint) when they will not be kept: a kept input is hashed
+// only when a link needs it (hashing 40 MB costs the browser a few tenths
+// of a second).
 type keeper struct {
 	r     io.Reader
 	sum   hash.Hash
