@@ -204,7 +204,8 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 		progress("planning every policy")
 		start := time.Now()
 		p := params
-		p.Policy = "none" // no schedule kept: the app shows allocations and values
+		p.Policy = "none"                     // no schedule kept: the app shows allocations and values
+		p.PerPage = []string{q.Policy, "psp"} // what planResult shows
 		p.Progress = func(stage string) { progress("planning every policy: " + stage) }
 		p.Simulate, p.Seed = q.Simulate, 1
 		if early(p, q.Policy) {
@@ -339,6 +340,7 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 			fmtInt(int64(visits)), visits*60>>20, visits)
 	}
 	params.Policy = q.Policy
+	params.PerPage = []string{q.Policy} // what the exports write
 	pl, err := plan.Run(ctx, pg, params)
 	if err != nil {
 		return nil, err
@@ -488,6 +490,7 @@ func findBudget(ctx context.Context, pg []pages.Page, params plan.Params, req Re
 		progress(sprintf("finding the budget for %s freshness: plan %d (%s visits)", fmtPct(target, 0), t.Runs+1, fmtInt(int64(b))))
 		q := atBudget(params, b)
 		q.Policy, q.Compare = "none", []string{} // psp and the bounds only
+		q.PerPage = []string{}                   // their values only
 		pl, err := plan.Run(ctx, pg, q)
 		if err != nil {
 			return 0, err

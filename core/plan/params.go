@@ -38,6 +38,11 @@ type Params struct {
 	// mwolf-exact, proportional, cho, azar): at a million pages they take
 	// as long again. Early must not keep the plan: Run goes on filling it.
 	Early func(*Plan) `json:"-"`
+	// PerPage names the results whose per-page Visits and Page the Plan
+	// keeps; nil keeps every result's. Each other result keeps its Value
+	// only: at a million pages each result's two arrays take 16 MB, and
+	// the app and a sweep need one or two of a dozen.
+	PerPage []string `json:"-"`
 }
 
 // DefaultParams returns SPEC §5's defaults: T = 24 h, P = 15 s, staleness,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -114,13 +115,13 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	keep := func(results []*Result) error {
 		for _, r := range results {
-			pl.Results[r.Name] = r
 			// Rate policies (cho, azar_random) have no schedule to replay.
 			if params.Simulate > 0 && r.Name != "cho" && r.Name != "azar_random" {
 				if err := in.simulated(r, in.equalVisits(r.Visits)); err != nil {
 					return err
 				}
 			}
+			pl.store(r)
 		}
 		return nil
 	}
@@ -138,7 +139,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	if params.Early != nil {
 		early = func(done []*Result) error {
 			for _, r := range done {
-				pl.Results[r.Name] = r
+				pl.store(r)
 			}
 			params.Early(pl)
 			progress("planning the other policies")
@@ -154,7 +155,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 		return nil, err
 	}
 	for _, r := range sched.results {
-		pl.Results[r.Name] = r
+		pl.store(r)
 	}
 	pl.Schedule = sched.kept
 	pl.Seconds.Schedule = time.Since(start).Seconds()
@@ -178,6 +179,15 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 		pl.Hosts[pl.HostOf[v.Page]].Visits++
 	}
 	return pl, nil
+}
+
+// store adds a finished result to the plan, without its per-page arrays
+// unless Params.PerPage names it.
+func (pl *Plan) store(r *Result) {
+	if pl.Params.PerPage != nil && !slices.Contains(pl.Params.PerPage, r.Name) {
+		r.Visits, r.Page = nil, nil
+	}
+	pl.Results[r.Name] = r
 }
 
 // instance is a pages table turned into the engine's arrays.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -287,6 +288,38 @@ func TestEarly(t *testing.T) {
 		g := got.Results[name]
 		if g == nil || g.Value != r.Value || g.Dropped != r.Dropped || (g.Sim == nil) != (r.Sim == nil) || (r.Sim != nil && *g.Sim != *r.Sim) {
 			t.Errorf("%s: %+v, want %+v", name, g, r)
+		}
+	}
+}
+
+// TestPerPage: a plan keeping the per-page arrays of named results only
+// (early or not, simulated or not) has every value, drop and simulation
+// of a plan keeping them all, and the named results' arrays unchanged.
+func TestPerPage(t *testing.T) {
+	for _, early := range []bool{false, true} {
+		want := samplePlan(t, func(p *Params) { p.Simulate = 2 })
+		got := samplePlan(t, func(p *Params) {
+			p.Simulate = 2
+			p.PerPage = []string{"uniform", "wp"}
+			if early {
+				p.Early = func(*Plan) {}
+			}
+		})
+		if len(got.Results) != len(want.Results) {
+			t.Fatalf("early %v: %d results, want %d", early, len(got.Results), len(want.Results))
+		}
+		for name, r := range want.Results {
+			g := got.Results[name]
+			if g == nil || g.Value != r.Value || g.Dropped != r.Dropped || (r.Sim != nil && (g.Sim == nil || *g.Sim != *r.Sim)) {
+				t.Fatalf("early %v, %s: %+v, want %+v", early, name, g, r)
+			}
+			kept := name == "uniform" || name == "wp"
+			if kept != (g.Visits != nil) || kept != (g.Page != nil) {
+				t.Errorf("early %v, %s: per-page arrays kept %v, %v; want %v", early, name, g.Visits != nil, g.Page != nil, kept)
+			}
+			if kept && (!slices.Equal(g.Visits, r.Visits) || !slices.Equal(g.Page, r.Page)) {
+				t.Errorf("early %v, %s: per-page arrays differ", early, name)
+			}
 		}
 	}
 }

@@ -355,11 +355,17 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		if err := early([]*Result{psp, inf}); err != nil {
 			return nil, err
 		}
-		jobs = nil
+		// Done with: at a million pages every programme is 100 MB, and in
+		// WebAssembly memory once grown is never given back.
+		merged, jobs = nil, nil
 	}
 	if in.wants("mp2") {
 		jobs = append(jobs, func() (err error) {
-			mp2, keptMP2, err = in.polite("mp2", equal, a.polite)
+			prog := equal
+			if early != nil {
+				equal = nil // mp2 is its last user
+			}
+			mp2, keptMP2, err = in.polite("mp2", prog, a.polite)
 			return err
 		})
 	}

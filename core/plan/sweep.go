@@ -27,6 +27,7 @@ func Sweep(ctx context.Context, pg []pages.Page, params Params, budgets []int) (
 		p := params
 		p.Budget = b
 		p.Policy = "none"
+		p.PerPage = []string{"wp", "nonpolite"} // the next budget's warm start
 		pl, err := run(ctx, pg, p, warm)
 		if err != nil {
 			return nil, fmt.Errorf("budget %d: %w", b, err)
