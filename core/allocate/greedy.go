@@ -105,7 +105,8 @@ func groupByHost(hosts []int32, m int) [][]int32 {
 // whose gain exceeds mu, at most maxVisits(i). Each page remembers its last
 // answer with the gains on either side of it, so a threshold that does not
 // move the page's count costs two comparisons; otherwise it gallops from
-// the last answer (or from guess the first time).
+// sv.guess's estimate (a Poisson page's under staleness), else from the
+// last answer, else from guess.
 func (sv *solver) count(i int, mu float64, guess int) int {
 	lo, hi := sv.p.MinVisits, sv.p.maxVisits(i)
 	if hi <= lo {
@@ -135,8 +136,12 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 		remember(k, g)
 		return g
 	}
-	if memo >= 0 {
+	if g, ok := sv.guess(i, mu); ok {
+		guess = g
+	} else if memo >= 0 {
 		guess = memo
+	}
+	if memo >= 0 {
 		if memo < hi {
 			remember(memo, sv.memoNext[i])
 		}
