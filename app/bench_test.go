@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"os"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -45,7 +46,9 @@ func TestBenchCompute(t *testing.T) {
 	start = time.Now()
 	Compute(context.Background(), pg, q, func(s *Stage) {
 		if s.Kind != "progress" {
-			t.Logf("%s after %v", s.Kind, time.Since(start).Round(time.Millisecond))
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			t.Logf("%s after %v (memory from the system %d MB, heap %d MB)", s.Kind, time.Since(start).Round(time.Millisecond), m.Sys>>20, m.HeapAlloc>>20)
 		}
 		if s.Kind == "plan" {
 			v := newPlanViews(d, s.Plan, q, func() {})
