@@ -37,32 +37,11 @@ type dataset struct {
 	zeroRates        int
 }
 
-// hostIndex numbers the hosts of pg in the order they first appear, as
-// planning does: hostOf[i] is page i's, hosts their names. breathe, if not
-// nil, is called every few thousand pages.
-func hostIndex(pg []pages.Page, breathe func()) (hostOf []int32, hosts []string) {
-	hostOf = make([]int32, len(pg))
-	index := map[string]int32{}
-	for i, p := range pg {
-		h, ok := index[p.Host]
-		if !ok {
-			h = int32(len(hosts))
-			index[p.Host] = h
-			hosts = append(hosts, p.Host)
-		}
-		hostOf[i] = h
-		if breathe != nil && i%8192 == 8191 {
-			breathe()
-		}
-	}
-	return hostOf, hosts
-}
-
 // newDataset indexes pages; breathe is called every few thousand pages
 // (the browser uses it to yield).
 func newDataset(name string, size int64, sample bool, pg []pages.Page, breathe func()) *dataset {
 	d := &dataset{name: name, size: size, sample: sample, pages: pg, minRate: math.Inf(1)}
-	d.hostOf, d.hosts = hostIndex(pg, breathe)
+	d.hostOf, d.hosts = pages.Hosts(pg, breathe)
 	d.hostPages = make([]int, len(d.hosts))
 	for i, p := range pg {
 		d.hostPages[d.hostOf[i]]++

@@ -319,7 +319,7 @@ func packStage(s *Stage) ([]byte, error) {
 		}
 	}
 	if r := s.Read; r != nil {
-		hostOf, hosts := hostIndex(r.Pages, nil)
+		hostOf, hosts := pages.Hosts(r.Pages, nil)
 		var pm pagesMsg
 		pm, blob, arrays = packPages(r.Pages, hostOf, hosts, true)
 		h := *r

@@ -212,8 +212,13 @@ type instance struct {
 
 func newInstance(pg []pages.Page, params Params) (*instance, error) {
 	in := &instance{params: params, T: params.Horizon.Seconds(),
-		rates: make([]float64, len(pg)), weights: make([]float64, len(pg)), hostOf: make([]int32, len(pg))}
-	index := map[string]int32{}
+		rates: make([]float64, len(pg)), weights: make([]float64, len(pg))}
+	hostOf, names := pages.Hosts(pg, nil)
+	in.hostOf = hostOf
+	in.hosts = make([]Host, len(names))
+	for h, name := range names {
+		in.hosts[h] = Host{Name: name, Delay: params.Politeness.Seconds()}
+	}
 	var wsum float64
 	for i, p := range pg {
 		if !(p.Rate >= 0 && p.Rate <= MaxRate) {
@@ -225,13 +230,7 @@ func newInstance(pg []pages.Page, params Params) (*instance, error) {
 		if !(p.CrawlDelay >= 0) || p.CrawlDelay > in.T {
 			return nil, fmt.Errorf("page %d (%s): crawl delay %v s is not between 0 and the horizon", i+1, p.URL, p.CrawlDelay)
 		}
-		h, ok := index[p.Host]
-		if !ok {
-			h = int32(len(in.hosts))
-			index[p.Host] = h
-			in.hosts = append(in.hosts, Host{Name: p.Host, Delay: params.Politeness.Seconds()})
-		}
-		in.hostOf[i] = h
+		h := hostOf[i]
 		in.hosts[h].Pages++
 		// A host asks for one delay; rows that disagree get the most polite.
 		in.hosts[h].Delay = math.Max(in.hosts[h].Delay, p.CrawlDelay)
