@@ -3,6 +3,7 @@ package allocate
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -21,11 +22,7 @@ func Apportion(total int, shares []float64) []int {
 	if !(sum > 0) || total <= 0 {
 		return x
 	}
-	type rem struct {
-		frac float64
-		i    int
-	}
-	rems := make([]rem, 0, len(shares))
+	rems := make([]remainder, 0, len(shares))
 	left := total
 	for i, s := range shares {
 		q := float64(total) * s / sum
@@ -33,20 +30,77 @@ func Apportion(total int, shares []float64) []int {
 		x[i] = int(f)
 		left -= x[i]
 		if s > 0 {
-			rems = append(rems, rem{q - f, i})
+			rems = append(rems, remainder{q - f, i})
 		}
 	}
-	if left > 0 {
-		slices.SortFunc(rems, func(a, b rem) int {
-			if c := cmp.Compare(b.frac, a.frac); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.i, b.i)
-		})
-		for k := 0; left > 0 && len(rems) > 0; k = (k + 1) % len(rems) {
-			x[rems[k].i]++
-			left--
-		}
+	if left <= 0 || len(rems) == 0 {
+		return x
+	}
+	if left < len(rems) {
+		// Only which remainders are the largest matters, not their order.
+		largest(rems, left)
+	} else {
+		slices.SortFunc(rems, remainder.compare)
+	}
+	for k := 0; left > 0; k = (k + 1) % len(rems) {
+		x[rems[k].i]++
+		left--
 	}
 	return x
+}
+
+// remainder is a page's fractional share.
+type remainder struct {
+	frac float64
+	i    int
+}
+
+// compare orders remainders largest first, ties to the lower index: a
+// total order, as indices differ.
+func (a remainder) compare(b remainder) int {
+	if c := cmp.Compare(b.frac, a.frac); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.i, b.i)
+}
+
+// largest moves the k first remainders in compare's order to r[:k], in
+// linear expected time (quickselect; a sort where it would go quadratic).
+func largest(r []remainder, k int) {
+	depth := 2 * bits.Len(uint(len(r)))
+	for len(r) > 1 && k > 0 && k < len(r) {
+		if depth == 0 {
+			slices.SortFunc(r, remainder.compare)
+			return
+		}
+		depth--
+		// Median of three as the pivot, then Lomuto's partition around it.
+		mid, last := len(r)/2, len(r)-1
+		if r[mid].compare(r[0]) < 0 {
+			r[mid], r[0] = r[0], r[mid]
+		}
+		if r[last].compare(r[0]) < 0 {
+			r[last], r[0] = r[0], r[last]
+		}
+		if r[last].compare(r[mid]) < 0 {
+			r[last], r[mid] = r[mid], r[last]
+		}
+		r[mid], r[last] = r[last], r[mid]
+		pivot := r[last]
+		p := 0
+		for j := range last {
+			if r[j].compare(pivot) < 0 {
+				r[p], r[j] = r[j], r[p]
+				p++
+			}
+		}
+		r[p], r[last] = r[last], r[p]
+		// r[:p] come before the pivot, r[p+1:] after it.
+		switch {
+		case k <= p:
+			r = r[:p]
+		default:
+			r, k = r[p+1:], k-p-1
+		}
+	}
 }
