@@ -215,7 +215,9 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 				emit(&Stage{Seq: q.Seq, Kind: "plan", Plan: r, Seconds: time.Since(start).Seconds()})
 			}
 		}
+		restore := limitPlanMemory(len(pg), visits(p))
 		pl, err := plan.Run(ctx, pg, p)
+		restore()
 		if err != nil {
 			fail(err)
 			return
@@ -274,11 +276,16 @@ const earlyBudget = 1_000_000
 // early reports whether a plan is worth showing early: a big one, whose
 // policy shown is ready early (psp or uniform).
 func early(p plan.Params, policy string) bool {
-	b := p.Budget
-	if b == 0 {
-		b = int(math.Floor(float64(p.Crawlers) * p.Rate * p.Horizon.Seconds()))
+	return visits(p) >= earlyBudget && (policy == "psp" || policy == "uniform")
+}
+
+// visits returns the visits per horizon p plans: its budget, or else
+// what its crawlers make.
+func visits(p plan.Params) int {
+	if p.Budget > 0 {
+		return p.Budget
 	}
-	return b >= earlyBudget && (policy == "psp" || policy == "uniform")
+	return int(math.Floor(float64(p.Crawlers) * p.Rate * p.Horizon.Seconds()))
 }
 
 // readInput reads an input into pages as Decode does, hashing it as it
@@ -331,16 +338,13 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	if !ok {
 		return nil, fmt.Errorf("unknown export %q", q.Export)
 	}
-	visits := params.Budget
-	if visits == 0 {
-		visits = int(math.Floor(float64(params.Crawlers) * params.Rate * params.Horizon.Seconds()))
-	}
-	if kind.Name == "schedule" && visits > maxScheduleExport {
+	if v := visits(params); kind.Name == "schedule" && v > maxScheduleExport {
 		return nil, fmt.Errorf("the schedule of %s visits is too big to build in the browser (about %d MB); write it with the CLI: freshplan plan --budget %d --schedule schedule.csv FILE",
-			fmtInt(int64(visits)), visits*60>>20, visits)
+			fmtInt(int64(v)), v*60>>20, v)
 	}
 	params.Policy = q.Policy
 	params.PerPage = []string{q.Policy} // what the exports write
+	defer limitPlanMemory(len(pg), visits(params)*3/2)() // and the schedule kept: 16 bytes a visit
 	pl, err := plan.Run(ctx, pg, params)
 	if err != nil {
 		return nil, err
@@ -404,11 +408,9 @@ func sweepBudgets(b int, skip bool) []int {
 // runSweep plans every policy at the budgets around the chosen one; the
 // chosen budget's values come from cur when it was just planned.
 func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *PlanResult, progress func(string)) *SweepResult {
-	b := params.Budget
+	b := visits(params)
 	if cur != nil {
 		b = cur.Budget
-	} else if b == 0 {
-		b = int(math.Floor(float64(params.Crawlers) * params.Rate * params.Horizon.Seconds()))
 	}
 	budgets := sweepBudgets(b, cur != nil)
 	out := &SweepResult{}
@@ -418,7 +420,9 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 		}
 		progress(sprintf("sweeping budgets: %d of %d (%s visits)", k+1, len(budgets), fmtInt(int64(x))))
 		q := atBudget(params, x)
+		restore := limitPlanMemory(len(pg), x)
 		pts, err := plan.Sweep(ctx, pg, q, []int{x})
+		restore()
 		if err != nil {
 			if out.Failed == nil {
 				out.Failed = map[int]string{}
@@ -491,7 +495,9 @@ func findBudget(ctx context.Context, pg []pages.Page, params plan.Params, req Re
 		q := atBudget(params, b)
 		q.Policy, q.Compare = "none", []string{} // psp and the bounds only
 		q.PerPage = []string{}                   // their values only
+		restore := limitPlanMemory(len(pg), b)
 		pl, err := plan.Run(ctx, pg, q)
+		restore()
 		if err != nil {
 			return 0, err
 		}

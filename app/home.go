@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"runtime/debug"
-	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,15 +15,6 @@ import (
 
 	"github.com/freshplan/freshplan/web"
 )
-
-// readMemory is the soft memory limit while an input is read: what the
-// program already holds (a limit below it would leave the collector
-// running without end), and grow bytes more.
-func readMemory(grow int64) int64 {
-	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-	metrics.Read(s)
-	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + grow
-}
 
 // SampleBudget is the budget the sample is first planned with: about six
 // visits per page per day.
