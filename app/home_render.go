@@ -175,17 +175,8 @@ func (h *home) renderInputError() goapp.UI {
 	if h.data != nil {
 		kept = "The plan below is still of " + h.data.name + "."
 	}
-	where := e.File
-	if e.Line > 0 {
-		where += ", line " + strconv.Itoa(e.Line)
-	}
-	if e.Field != "" {
-		where += ", column " + e.Field
-	} else if e.Column > 0 {
-		where += ", field " + strconv.Itoa(e.Column)
-	}
 	return goapp.Div().ID("input-error").Class("error").Attr("role", "alert").Body(
-		goapp.P().Body(goapp.Strong().Text(where+": "), goapp.Span().Class("msg").Text(e.Msg)),
+		goapp.P().Body(goapp.Strong().Text(e.where()+": "), goapp.Span().Class("msg").Text(e.Msg)),
 		goapp.If(e.Text != "", goapp.Pre().Class("offending").Aria("label", "line "+strconv.Itoa(e.Line)).Body(
 			goapp.Span().Class("lineno").Text(strconv.Itoa(e.Line)+" │ "),
 			goapp.Text(e.Before),

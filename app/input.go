@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/freshplan/freshplan/core/backtest"
+	"github.com/freshplan/freshplan/core/inputerr"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -170,7 +171,12 @@ type InputError struct {
 	Before, Mark, After string
 }
 
-func (e *InputError) Error() string {
+// The page words the place in full ("FILE, line 4, column rate") where
+// the CLI says FILE:4:3 (rate).
+func (e *InputError) Error() string { return e.where() + ": " + e.Msg }
+
+// where names the file, line and column at fault.
+func (e *InputError) where() string {
 	var b strings.Builder
 	b.WriteString(e.File)
 	if e.Line > 0 {
@@ -182,8 +188,6 @@ func (e *InputError) Error() string {
 	case e.Column > 0:
 		fmt.Fprintf(&b, ", field %d", e.Column)
 	}
-	b.WriteString(": ")
-	b.WriteString(e.Msg)
 	return b.String()
 }
 
@@ -255,17 +259,11 @@ func (c *countingReader) line(k int64) (string, bool) {
 
 // locate turns a reader's error into an *InputError quoting the line.
 func (c *countingReader) locate(err error, file string) error {
-	var e *InputError
-	var pe *pages.Error
-	var oe *observe.Error
-	switch {
-	case errors.As(err, &pe):
-		e = &InputError{File: file, Line: pe.Line, Column: pe.Column, Field: pe.Field, Msg: pe.Msg}
-	case errors.As(err, &oe):
-		e = &InputError{File: file, Line: oe.Line, Column: oe.Column, Field: oe.Field, Msg: oe.Msg}
-	default:
+	var ie *inputerr.Error
+	if !errors.As(err, &ie) {
 		return &InputError{File: file, Msg: err.Error()}
 	}
+	e := &InputError{File: file, Line: ie.Line, Column: ie.Column, Field: ie.Field, Msg: ie.Msg}
 	if e.Line > 0 {
 		if text, ok := c.line(int64(e.Line)); ok {
 			e.Text = text

@@ -536,7 +536,7 @@ func TestBadInput(t *testing.T) {
 		{"duplicate URL", []string{"plan", "--budget", "10", dup}, []string{dup + ":4:", "https://a.com/1", "line 2"}},
 		{"empty file", []string{"plan", "--budget", "10", empty}, []string{empty + ":", "empty", "want", "url,host,changes_per_day"}},
 		{"header only", []string{"plan", "--budget", "10", headerOnly}, []string{headerOnly + ":", "no pages"}},
-		{"non-numeric weight", []string{"plan", "--budget", "10", weight}, []string{weight + ":2:", "column weight", `"heavy"`, "non-negative weight"}},
+		{"non-numeric weight", []string{"plan", "--budget", "10", weight}, []string{weight + ":2:", ":4 (weight): ", `"heavy"`, "non-negative weight"}},
 		{"bare quote", []string{"plan", "--budget", "10", quote}, []string{quote + ":2:", `"`}},
 		{"crawl delay longer than the horizon", []string{"plan", "--budget", "10", delay}, []string{delay, "https://a.com/1", "crawl_delay 100000 s", "--horizon 24h"}},
 		{"every weight 0", []string{"plan", "--budget", "10", zero}, []string{zero, "weight 0"}},

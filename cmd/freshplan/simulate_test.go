@@ -94,7 +94,7 @@ func TestPlanModels(t *testing.T) {
 	}
 	bad := writeFile(t, t.TempDir(), "bad.csv", "url,changes_per_day,model,shape\nhttps://a.example/,1,pareto,0.5\n")
 	r = cli(t, "plan", "--budget", "40", bad)
-	if r.code != 1 || !strings.Contains(r.stderr, `bad.csv:2: column shape (field 4): "0.5" is not a tail exponent α above 1`) {
+	if r.code != 1 || !strings.Contains(r.stderr, `bad.csv:2:4 (shape): "0.5" is not a tail exponent α above 1`) {
 		t.Errorf("exit %d: %q", r.code, r.stderr)
 	}
 	r = cli(t, "plan", "--budget", "40", "--objective", "age", "../../examples/pages-models.csv")

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // field is one field of a web-archive record as read: its value, its
@@ -47,7 +49,7 @@ func (c *collector) capture(cp *capture) *Error {
 	ts := trim(cp.ts.val)
 	at, ok := timestamp(ts)
 	if !ok {
-		return bad(cp.ts, short(ts)+" is not a timestamp; "+wantTimestamp)
+		return bad(cp.ts, inputerr.Quote(ts)+" is not a timestamp; "+wantTimestamp)
 	}
 	revisit := bytes.EqualFold(trim(cp.mime.val), []byte("warc/revisit"))
 	if cp.status.col > 0 {
@@ -61,7 +63,7 @@ func (c *collector) capture(cp *capture) *Error {
 				return nil
 			}
 		default:
-			return bad(cp.status, short(st)+" is not an HTTP status; want a code such as 200, or - for a revisit record")
+			return bad(cp.status, inputerr.Quote(st)+" is not an HTTP status; want a code such as 200, or - for a revisit record")
 		}
 	}
 	u, key := trim(cp.url.val), trim(cp.key.val)
@@ -99,14 +101,14 @@ func (c *collector) capture(cp *capture) *Error {
 		switch {
 		case u == nil:
 			if raw, ok = unsurt(key); !ok {
-				return bad(cp.key, short(key)+" is not a SURT urlkey such as com,example)/page, and there is no original URL")
+				return bad(cp.key, inputerr.Quote(key)+" is not a SURT urlkey such as com,example)/page, and there is no original URL")
 			}
 		case scheme(u) == "":
 			raw = "http://" + string(u)
 		default:
 			raw = string(u)
 		}
-		if m := text(raw); m != "" {
+		if m := inputerr.BadText(raw); m != "" {
 			return bad(cp.url, "the URL "+m)
 		}
 		host, m := hostOf(raw, c.stripWWW)
@@ -155,13 +157,13 @@ func hostOf(raw string, stripWWW bool) (string, string) {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return "", short(raw) + " is not a URL (" + err.Error() + "); want e.g. https://example.com/page"
+		return "", inputerr.Quote(raw) + " is not a URL (" + err.Error() + "); want e.g. https://example.com/page"
 	}
 	h := strings.ToLower(u.Hostname())
 	if h == "" {
-		return "", short(raw) + " has no host; want e.g. https://example.com/page"
+		return "", inputerr.Quote(raw) + " has no host; want e.g. https://example.com/page"
 	}
-	if m := text(h); m != "" {
+	if m := inputerr.BadText(h); m != "" {
 		return "", "the host " + m
 	}
 	if stripWWW {

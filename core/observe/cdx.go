@@ -3,6 +3,8 @@ package observe
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // cdxNames names the CDX legend letters freshplan reads (the others are
@@ -39,7 +41,7 @@ func legend(line []byte) (cdxLayout, string) {
 	checksum := -1
 	for j, l := range letters {
 		if len(l) != 1 {
-			return lay, fmt.Sprintf("the legend's field %d is %s; want one letter per field, e.g. CDX N b a m s k r M S V g", j+2, short(l))
+			return lay, fmt.Sprintf("the legend's field %d is %s; want one letter per field, e.g. CDX N b a m s k r M S V g", j+2, inputerr.Quote(l))
 		}
 		name, ok := cdxNames[l[0]]
 		if !ok {

@@ -8,6 +8,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // Changes is one URL's complete change history: every time its content
@@ -67,7 +69,7 @@ func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, erro
 	}
 	for _, need := range []string{"url", "time"} {
 		if _, ok := col[need]; !ok {
-			return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("no %s column in the header %q; want url,host,time (one row per change)", need, short(strings.Join(header, ",")))}
+			return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("no %s column in the header %q; want url,host,time (one row per change)", need, inputerr.Quote(strings.Join(header, ",")))}
 		}
 	}
 	index := map[string]int{}
@@ -102,7 +104,7 @@ func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, erro
 		}
 		t, err := ParseTime(field("time"))
 		if err != nil {
-			return nil, &Error{File: name, Line: line, Column: col["time"] + 1, Field: "time", Msg: short(field("time")) + " is not a time; want RFC 3339, Unix seconds or Unix milliseconds"}
+			return nil, &Error{File: name, Line: line, Column: col["time"] + 1, Field: "time", Msg: inputerr.Quote(field("time")) + " is not a time; want RFC 3339, Unix seconds or Unix milliseconds"}
 		}
 		k, ok := index[u]
 		if !ok {

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // csvAliases maps header names, lower-cased with spaces and dashes made
@@ -103,7 +105,7 @@ func header(rec [][]byte, line int) (*csvLayout, error) {
 		for _, sep := range []string{";", "\t", "|"} {
 			if strings.Contains(joined, sep) {
 				return nil, fail("the header is one column %s; is the file separated by %s? want commas, as in url,time,changed",
-					short(joined), map[string]string{";": "semicolons", "\t": "tabs", "|": "vertical bars"}[sep])
+					inputerr.Quote(joined), map[string]string{";": "semicolons", "\t": "tabs", "|": "vertical bars"}[sep])
 			}
 		}
 	}
@@ -111,7 +113,7 @@ func header(rec [][]byte, line int) (*csvLayout, error) {
 	for j, f := range rec {
 		name := string(trim(f))
 		lay.names = append(lay.names, name)
-		if m := text(name); m != "" {
+		if m := inputerr.BadText(name); m != "" {
 			return nil, &Error{Line: line, Column: j + 1, Msg: "the header " + m}
 		}
 		key := strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(name))
@@ -130,12 +132,12 @@ func header(rec [][]byte, line int) (*csvLayout, error) {
 	}
 	if _, ok := roles["url"]; !ok {
 		if looksLikeData(rec) {
-			return nil, fail("no header: the first line %s looks like data; want a header line naming the columns first, e.g. url,time,changed", short(joined))
+			return nil, fail("no header: the first line %s looks like data; want a header line naming the columns first, e.g. url,time,changed", inputerr.Quote(joined))
 		}
-		return nil, fail("no url column in the header %s; %s", short(joined), wantColumns)
+		return nil, fail("no url column in the header %s; %s", inputerr.Quote(joined), wantColumns)
 	}
 	if _, ok := roles["time"]; !ok {
-		return nil, fail("no time column in the header %s; %s", short(joined), wantColumns)
+		return nil, fail("no time column in the header %s; %s", inputerr.Quote(joined), wantColumns)
 	}
 	for _, s := range []string{"changed", "digest", "hash", "etag"} {
 		if j, ok := roles[s]; ok {
@@ -145,7 +147,7 @@ func header(rec [][]byte, line int) (*csvLayout, error) {
 	}
 	if lay.signal < 0 {
 		return nil, fail("no change signal in the header %s; want a changed (0/1) or a digest, hash or etag column "+
-			"(a file of url,host,time alone is a complete change history, not an observation log)", short(joined))
+			"(a file of url,host,time alone is a complete change history, not an observation log)", inputerr.Quote(joined))
 	}
 	get := func(role string) int {
 		if j, ok := roles[role]; ok {
@@ -201,7 +203,7 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	if l.flags {
 		v, ok := flag(s)
 		if !ok {
-			return l.err(line, l.signal, short(s)+" is not a change flag; want 0/1, true/false or yes/no")
+			return l.err(line, l.signal, inputerr.Quote(s)+" is not a change flag; want 0/1, true/false or yes/no")
 		}
 		o.kind, o.sig = sigFlag, v
 	} else {
@@ -227,13 +229,13 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	}
 	i, ok := c.lookup(u)
 	if !ok {
-		if m := text(u); m != "" {
+		if m := inputerr.BadText(u); m != "" {
 			return l.err(line, l.url, "the URL "+m)
 		}
 		var host string
 		if l.host >= 0 && len(trim(f[l.host])) > 0 {
 			h := trim(f[l.host])
-			if m := text(h); m != "" {
+			if m := inputerr.BadText(h); m != "" {
 				return l.err(line, l.host, "the host "+m)
 			}
 			host = strings.ToLower(string(h))
@@ -272,7 +274,7 @@ func (l *csvLayout) nonNegative(f [][]byte, j, line int, what string) (float64, 
 	}
 	v, err := strconv.ParseFloat(string(s), 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-		return 0, false, l.err(line, j, short(s)+" is not "+what)
+		return 0, false, l.err(line, j, inputerr.Quote(s)+" is not "+what)
 	}
 	return v + 0, true, nil
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // Times are Unix seconds between the years 1 and 9999.
@@ -62,7 +64,7 @@ func ParseLastModified(s string) (float64, error) {
 func ParseTimestamp(s string) (float64, error) {
 	t, ok := timestamp(s)
 	if !ok {
-		return 0, errors.New(short(s) + " is not a timestamp; " + wantTimestamp)
+		return 0, errors.New(inputerr.Quote(s) + " is not a timestamp; " + wantTimestamp)
 	}
 	return t, nil
 }
@@ -82,9 +84,9 @@ func parseTime[T ~string | ~[]byte](s T) (float64, string) {
 		return inRange(s, t)
 	}
 	if noZone(s) {
-		return 0, short(s) + " has no time zone; want one, e.g. 2024-01-02T15:04:05Z for UTC or 2024-01-02T16:04:05+01:00"
+		return 0, inputerr.Quote(s) + " has no time zone; want one, e.g. 2024-01-02T15:04:05Z for UTC or 2024-01-02T16:04:05+01:00"
 	}
-	return 0, short(s) + " is not a time; " + wantTime
+	return 0, inputerr.Quote(s) + " is not a time; " + wantTime
 }
 
 // parseLastModified is ParseLastModified with the error as a message.
@@ -109,7 +111,7 @@ func parseLastModified[T ~string | ~[]byte](s T) (float64, string) {
 			return inRange(s, float64(tm.Unix()))
 		}
 	}
-	return 0, short(s) + " is not a date; " + wantLastModified
+	return 0, inputerr.Quote(s) + " is not a date; " + wantLastModified
 }
 
 // number reads a Unix time in seconds or milliseconds: ok when s is one,
@@ -167,7 +169,7 @@ func integer[T ~string | ~[]byte](s T) (int64, bool) {
 // inRange checks that t falls in the years 1 to 9999.
 func inRange[T ~string | ~[]byte](s T, t float64) (float64, string) {
 	if !(t >= minUnix && t < maxUnix) {
-		return 0, short(s) + " is out of range; want a time between the years 1 and 9999"
+		return 0, inputerr.Quote(s) + " is out of range; want a time between the years 1 and 9999"
 	}
 	return t + 0, "" // -0 becomes 0
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 const wantWayback = `want Wayback CDX JSON: [["urlkey","timestamp","original","mimetype","statuscode","digest","length"],["com,example)/","20240102150405",…],…]`
@@ -204,7 +206,7 @@ func waybackLayout(names []string) (*cdxLayout, string) {
 			*p = j
 		}
 	}
-	joined := short(strings.Join(names, ","))
+	joined := inputerr.Quote(strings.Join(names, ","))
 	switch {
 	case lay.ts < 0:
 		return nil, "the first row " + joined + " has no timestamp field; " + wantWayback

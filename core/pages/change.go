@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // Change is how a page's content changes when it is not Poisson, from the
@@ -36,7 +38,7 @@ func parseChange(get func(string) (string, int, bool)) (*Change, *Error) {
 		for _, name := range []string{"shape", "times", "probs"} {
 			if s, k, _ := get(name); s != "" {
 				return nil, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("%s is given but the model is poisson; set model to %s",
-					short(s), map[string]string{"shape": "pareto or weibull", "times": "quasi", "probs": "quasi"}[name])}
+					inputerr.Quote(s), map[string]string{"shape": "pareto or weibull", "times": "quasi", "probs": "quasi"}[name])}
 			}
 		}
 		return nil, nil
@@ -52,7 +54,7 @@ func parseChange(get func(string) (string, int, bool)) (*Change, *Error) {
 		}
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || !ok(v) {
-			return 0, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("%s is not %s", short(s), what)}
+			return 0, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("%s is not %s", inputerr.Quote(s), what)}
 		}
 		return v, nil
 	}
@@ -88,7 +90,7 @@ func parseChange(get func(string) (string, int, bool)) (*Change, *Error) {
 			return nil, &Error{Column: k + 1, Field: "probs", Msg: fmt.Sprintf("%d probabilities for %d times; give one per time", len(c.Probs), len(c.Times))}
 		}
 	default:
-		return nil, &Error{Column: j + 1, Field: "model", Msg: fmt.Sprintf("%s is not a model; want one of %s", short(m), strings.Join(Models, ", "))}
+		return nil, &Error{Column: j + 1, Field: "model", Msg: fmt.Sprintf("%s is not a model; want one of %s", inputerr.Quote(m), strings.Join(Models, ", "))}
 	}
 	return c, nil
 }
@@ -109,7 +111,7 @@ func list(get func(string) (string, int, bool), name, what string, ok func(v, pr
 	for i, p := range parts {
 		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil || math.IsNaN(v) || !ok(v, prev) {
-			return nil, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("value %d, %s, is not right: want %s", i+1, short(strings.TrimSpace(p)), what)}
+			return nil, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("value %d, %s, is not right: want %s", i+1, inputerr.Quote(strings.TrimSpace(p)), what)}
 		}
 		out[i], prev = v+0, v
 	}
@@ -165,7 +167,7 @@ func parseExposure(get func(string) (string, int, bool)) (*Exposure, *Error) {
 	e := &Exposure{}
 	v, err := strconv.ParseFloat(w, 64)
 	if err != nil || !(v >= 0 && v <= 1) {
-		return nil, &Error{Column: wj + 1, Field: "wrong", Msg: fmt.Sprintf("%s is not a probability from 0 to 1 that a stale copy answers wrongly", short(w))}
+		return nil, &Error{Column: wj + 1, Field: "wrong", Msg: fmt.Sprintf("%s is not a probability from 0 to 1 that a stale copy answers wrongly", inputerr.Quote(w))}
 	}
 	e.Wrong = v
 	if r == "" {
@@ -177,7 +179,7 @@ func parseExposure(get func(string) (string, int, bool)) (*Exposure, *Error) {
 		n, err1 := strconv.Atoi(strings.TrimSpace(pos))
 		q, err2 := strconv.ParseFloat(strings.TrimSpace(prob), 64)
 		if !ok || err1 != nil || err2 != nil || n < 1 || n > 10000 || !(q >= 0 && q <= 1) {
-			return nil, &Error{Column: rj + 1, Field: "returned", Msg: fmt.Sprintf("entry %d, %s, is not POSITION:PROBABILITY with a position from 1 and a probability from 0 to 1", i+1, short(part))}
+			return nil, &Error{Column: rj + 1, Field: "returned", Msg: fmt.Sprintf("entry %d, %s, is not POSITION:PROBABILITY with a position from 1 and a probability from 0 to 1", i+1, inputerr.Quote(part))}
 		}
 		sum += q
 		e.Returned = append(e.Returned, Returned{Position: n, Prob: q})

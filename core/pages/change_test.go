@@ -41,16 +41,16 @@ func TestModelColumns(t *testing.T) {
 func TestModelColumnErrors(t *testing.T) {
 	head := "url,changes_per_day,model,shape,scale,times,probs\n"
 	for _, c := range []struct{ row, want string }{
-		{"https://a/1,1,gamma,,,,", `m.csv:2: column model (field 3): "gamma" is not a model; want one of poisson, pareto, weibull, quasi`},
-		{"https://a/1,1,pareto,,,,", "m.csv:2: column shape (field 4): empty; the pareto model wants a tail exponent α above 1"},
-		{"https://a/1,1,pareto,0.9,,,", `m.csv:2: column shape (field 4): "0.9" is not a tail exponent α above 1`},
-		{"https://a/1,1,weibull,60,,,", `m.csv:2: column shape (field 4): "60" is not a shape k from 0.05 to 50`},
-		{"https://a/1,1,weibull,2,-5,,", `m.csv:2: column scale (field 5): "-5" is not a positive scale in seconds, or empty`},
-		{"https://a/1,1,quasi,,,5;3,1;1", `m.csv:2: column times (field 6): value 2, "3", is not right: want seconds from the horizon's start, increasing`},
-		{"https://a/1,1,quasi,,,5;6,1;1.5", `m.csv:2: column probs (field 7): value 2, "1.5", is not right: want probabilities from 0 to 1`},
-		{"https://a/1,1,quasi,,,5;6,1", "m.csv:2: column probs (field 7): 1 probabilities for 2 times; give one per time"},
-		{"https://a/1,1,quasi,,,,1", "m.csv:2: column times (field 6): empty; the quasi model wants seconds"},
-		{"https://a/1,1,,2,,,", `m.csv:2: column shape (field 4): "2" is given but the model is poisson; set model to pareto or weibull`},
+		{"https://a/1,1,gamma,,,,", `m.csv:2:3 (model): "gamma" is not a model; want one of poisson, pareto, weibull, quasi`},
+		{"https://a/1,1,pareto,,,,", "m.csv:2:4 (shape): empty; the pareto model wants a tail exponent α above 1"},
+		{"https://a/1,1,pareto,0.9,,,", `m.csv:2:4 (shape): "0.9" is not a tail exponent α above 1`},
+		{"https://a/1,1,weibull,60,,,", `m.csv:2:4 (shape): "60" is not a shape k from 0.05 to 50`},
+		{"https://a/1,1,weibull,2,-5,,", `m.csv:2:5 (scale): "-5" is not a positive scale in seconds, or empty`},
+		{"https://a/1,1,quasi,,,5;3,1;1", `m.csv:2:6 (times): value 2, "3", is not right: want seconds from the horizon's start, increasing`},
+		{"https://a/1,1,quasi,,,5;6,1;1.5", `m.csv:2:7 (probs): value 2, "1.5", is not right: want probabilities from 0 to 1`},
+		{"https://a/1,1,quasi,,,5;6,1", "m.csv:2:7 (probs): 1 probabilities for 2 times; give one per time"},
+		{"https://a/1,1,quasi,,,,1", "m.csv:2:6 (times): empty; the quasi model wants seconds"},
+		{"https://a/1,1,,2,,,", `m.csv:2:4 (shape): "2" is given but the model is poisson; set model to pareto or weibull`},
 	} {
 		_, err := Read(strings.NewReader(head+c.row+"\n"), "m.csv")
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
@@ -79,10 +79,10 @@ func TestExposureColumns(t *testing.T) {
 		t.Errorf("write then read: %v\n%+v", err, back)
 	}
 	for _, c := range []struct{ row, want string }{
-		{"https://a/1,1,2,1:0.5", `e.csv:2: column wrong (field 3): "2" is not a probability`},
-		{"https://a/1,1,0.5,", "e.csv:2: column returned (field 4): empty"},
-		{"https://a/1,1,0.5,0:0.5", `e.csv:2: column returned (field 4): entry 1, "0:0.5", is not POSITION:PROBABILITY`},
-		{"https://a/1,1,0.5,1:0.7;2:0.6", "e.csv:2: column returned (field 4): the probabilities add up to 1.3"},
+		{"https://a/1,1,2,1:0.5", `e.csv:2:3 (wrong): "2" is not a probability`},
+		{"https://a/1,1,0.5,", "e.csv:2:4 (returned): empty"},
+		{"https://a/1,1,0.5,0:0.5", `e.csv:2:4 (returned): entry 1, "0:0.5", is not POSITION:PROBABILITY`},
+		{"https://a/1,1,0.5,1:0.7;2:0.6", "e.csv:2:4 (returned): the probabilities add up to 1.3"},
 	} {
 		_, err := Read(strings.NewReader("url,changes_per_day,wrong,returned\n"+c.row+"\n"), "e.csv")
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {

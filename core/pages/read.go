@@ -11,40 +11,13 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
-// Error is a problem at one place of an input file. Its message reads
-//
-//	FILE:LINE: column NAME (field N): what is wrong; what was expected
-//
-// with the line and column left out when the file or line as a whole is
-// at fault.
-type Error struct {
-	File   string
-	Line   int    // 1-based; 0 when the file as a whole is at fault
-	Column int    // 1-based field number; 0 when the line as a whole is at fault
-	Field  string // the column's name, when known
-	Msg    string
-}
-
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	b.WriteString(": ")
-	switch {
-	case e.Field != "" && e.Column > 0:
-		fmt.Fprintf(&b, "column %s (field %d): ", e.Field, e.Column)
-	case e.Field != "":
-		fmt.Fprintf(&b, "column %s: ", e.Field)
-	case e.Column > 0:
-		fmt.Fprintf(&b, "field %d: ", e.Column)
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
+// Error is the reader's error: file, line, field, what is wrong and
+// what was expected (inputerr.Error).
+type Error = inputerr.Error
 
 // Columns of the pages table, with the aliases accepted for each.
 var aliases = map[string]string{
@@ -142,7 +115,7 @@ func Read(r io.Reader, file string) ([]Page, error) {
 	for _, need := range []string{"url", "changes_per_day"} {
 		if _, ok := col[need]; !ok {
 			return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf("missing column %s; the header is %s (%s)",
-				need, short(strings.Join(header, ",")), want)}
+				need, inputerr.Quote(strings.Join(header, ",")), want)}
 		}
 	}
 
@@ -169,7 +142,7 @@ func Read(r io.Reader, file string) ([]Page, error) {
 		}
 		if first, dup := seen[p.URL]; dup {
 			return nil, &Error{File: file, Line: line, Column: col["url"] + 1, Field: "url",
-				Msg: fmt.Sprintf("URL %s already appears on line %d; give each page once", short(p.URL), first)}
+				Msg: fmt.Sprintf("URL %s already appears on line %d; give each page once", inputerr.Quote(p.URL), first)}
 		}
 		// Keep only the fields, not the whole row, and each host once.
 		p.URL = strings.Clone(p.URL)
@@ -191,16 +164,6 @@ func Read(r io.Reader, file string) ([]Page, error) {
 // blank reports whether a record is an empty or all-space line.
 func blank(rec []string) bool {
 	return len(rec) == 1 && strings.TrimSpace(rec[0]) == ""
-}
-
-// short quotes s for a message, cut to a readable length.
-func short(s string) string {
-	const n = 100
-	if utf8.RuneCountInString(s) <= n {
-		return strconv.Quote(s)
-	}
-	r := []rune(s)
-	return strconv.Quote(string(r[:n])) + "…"
 }
 
 // sniff rejects, from the first bytes, files that are not CSV text, and
@@ -251,12 +214,12 @@ func parseRow(rec []string, col map[string]int, fields int) (Page, *Error) {
 	if !ok || u == "" {
 		return p, &Error{Column: j + 1, Field: "url", Msg: fmt.Sprintf("empty URL (the row has %d of the header's %d fields); want a URL such as https://example.com/page", len(rec), fields)}
 	}
-	if msg := text(u); msg != "" {
+	if msg := inputerr.BadText(u); msg != "" {
 		return p, &Error{Column: j + 1, Field: "url", Msg: "the URL " + msg}
 	}
 	p.URL = u
 	if h, k, ok := get("host"); ok && h != "" {
-		if msg := text(h); msg != "" {
+		if msg := inputerr.BadText(h); msg != "" {
 			return p, &Error{Column: k + 1, Field: "host", Msg: "the host " + msg}
 		}
 		p.Host = strings.ToLower(h)
@@ -281,7 +244,7 @@ func parseRow(rec []string, col map[string]int, fields int) (Page, *Error) {
 		}
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return 0, &Error{Column: j + 1, Field: name, Msg: fmt.Sprintf("%s is not %s", short(s), what)}
+			return 0, &Error{Column: j + 1, Field: name, Msg: fmt.Sprintf("%s is not %s", inputerr.Quote(s), what)}
 		}
 		return v + 0, nil // -0 becomes 0
 	}
@@ -302,21 +265,6 @@ func parseRow(rec []string, col map[string]int, fields int) (Page, *Error) {
 		return p, e
 	}
 	return p, nil
-}
-
-// text returns what is wrong with s as a URL or host ("" when nothing
-// is): invalid UTF-8, or a control character such as a tab or line break
-// that would corrupt the seed lists written for crawlers.
-func text(s string) string {
-	if !utf8.ValidString(s) {
-		return "is not UTF-8 text; save the file as UTF-8"
-	}
-	for _, c := range s {
-		if c < 0x20 || c == 0x7f {
-			return fmt.Sprintf("contains the control character %U; want no tabs, line breaks or other control characters", c)
-		}
-	}
-	return ""
 }
 
 // csvError turns an encoding/csv or read error into an *Error.

@@ -1,0 +1,36 @@
+package inputerr
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// quoteMax is the most of a value a message quotes, in characters.
+const quoteMax = 80
+
+// Quote quotes s for a message, cut to a readable length.
+func Quote[T ~string | ~[]byte](s T) string {
+	t := string(s)
+	if utf8.RuneCountInString(t) <= quoteMax {
+		return strconv.Quote(t)
+	}
+	r := []rune(t)
+	return strconv.Quote(string(r[:quoteMax])) + "…"
+}
+
+// BadText returns what is wrong with s as a URL or host name ("" when
+// nothing is): invalid UTF-8, or a control character such as a tab or
+// line break that would corrupt the seed lists written for crawlers.
+func BadText[T ~string | ~[]byte](s T) string {
+	t := string(s)
+	if !utf8.ValidString(t) {
+		return "is not UTF-8 text; save the file as UTF-8"
+	}
+	for _, c := range t {
+		if c < 0x20 || c == 0x7f {
+			return fmt.Sprintf("contains the control character %U; want no tabs, line breaks or other control characters", c)
+		}
+	}
+	return ""
+}
