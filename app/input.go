@@ -32,20 +32,20 @@ type format struct {
 	// detect reports, from the header line, whether the input is of this
 	// format.
 	detect func(header []string) bool
-	read   func(r io.Reader, file string) ([]pages.Page, error)
+	read   func(r io.Reader, file string, size int64) ([]pages.Page, error) // size: the input's bytes, 0 when unknown
 }
 
 // formats are the inputs Decode knows by their first line; anything else
 // is read as an observation log (observationLog).
 var formats = []format{
-	{name: "pages table", detect: pages.IsTable, read: pages.Read},
+	{name: "pages table", detect: pages.IsTable, read: pages.ReadSized},
 	{name: "change history", detect: observe.IsChangeHeader, read: readChangeHistory},
 }
 
 // readChangeHistory reads a complete change history (url,host,time, one
 // row per change) and plans what a crawler visiting every page daily over
 // its whole span would have observed, as a backtest's training does.
-func readChangeHistory(r io.Reader, file string) ([]pages.Page, error) {
+func readChangeHistory(r io.Reader, file string, _ int64) ([]pages.Page, error) {
 	changes, err := observe.ReadChanges(context.Background(), r, file)
 	if err != nil {
 		return nil, err
@@ -71,8 +71,8 @@ func readChangeHistory(r io.Reader, file string) ([]pages.Page, error) {
 // observationLog reads a fetch log or a web-archive index (CSV, CDX,
 // CDXJ, Wayback JSON, told apart by core/observe) and estimates each URL's
 // rate, shrunk towards its host's prior as the CLI's plan does.
-var observationLog = format{name: "observation log", read: func(r io.Reader, file string) ([]pages.Page, error) {
-	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Prior: true, Now: math.NaN()})
+var observationLog = format{name: "observation log", read: func(r io.Reader, file string, size int64) ([]pages.Page, error) {
+	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Size: size, Prior: true, Now: math.NaN()})
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func Decode(ctx context.Context, r io.Reader, name string, size int64, progress 
 	cr := &countingReader{ctx: ctx, r: r, total: size, progress: progress}
 	br := bufio.NewReaderSize(cr, 64<<10)
 	f := detect(br)
-	pg, err := f.read(br, name)
+	pg, err := f.read(br, name, size)
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, cerr
 	}

@@ -210,6 +210,9 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 		}
 		defer file.Close()
 		r = file
+		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
+			opts.Size = st.Size()
+		}
 		if debug.SetMemoryLimit(-1) == math.MaxInt64 {
 			// While reading, keep the heap near what the data needs; the
 			// limit is lifted before planning, which needs far more.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -294,6 +295,63 @@ func TestHostOf(t *testing.T) {
 			t.Errorf("HostOf(%q) = %q, %v; want %q", tc.url, h, err, tc.host)
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
 			t.Errorf("HostOf(%q) = %q, %v; want an error with %q", tc.url, h, err, tc.err)
+		}
+	}
+}
+
+// TestReadSized: told the input's size — right, too small, too large or
+// unknown — ReadSized reads the pages Read does, and a URL given twice is
+// still caught past the rows it counts the others from.
+func TestReadSized(t *testing.T) {
+	in := "url,changes_per_day\n" + manyRows(5000)
+	want, err := Read(strings.NewReader(in), "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := int64(len(in))
+	for _, size := range []int64{0, n, n / 3, 5 * n} {
+		got, err := ReadSized(strings.NewReader(in), "t.csv", size)
+		if err != nil {
+			t.Fatalf("size %d: %v", size, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("size %d: pages differ from Read's", size)
+		}
+	}
+	dup := in + "https://a.com/r7,1\n"
+	_, err = ReadSized(strings.NewReader(dup), "t.csv", int64(len(dup)))
+	if err == nil || !strings.Contains(err.Error(), "already appears on line 9") {
+		t.Errorf("URL given twice: %v", err)
+	}
+}
+
+// TestSized: 512 rows in the first 20,000 bytes of 2,000,000 make room
+// for 51,200 rows and a tenth more; a file whose first rows are far
+// shorter than its others reserves no more than its shortest possible
+// rows (12 bytes) could fill; a size already read reserves nothing.
+func TestSized(t *testing.T) {
+	first := func() ([]Page, map[string]int) {
+		out := make([]Page, 512)
+		seen := map[string]int{}
+		for i := range out {
+			out[i].URL = strconv.Itoa(i)
+			seen[out[i].URL] = i + 2
+		}
+		return out, seen
+	}
+	for _, c := range []struct {
+		size, off int64
+		lo, hi    int
+	}{
+		{2_000_000, 20_000, 51_200, 56_320},
+		{120_000, 512, 512, 10_000}, // 12-byte rows at most
+		{20_000, 20_000, 512, 512},
+	} {
+		out, seen := first()
+		got, m := sized(out, seen, c.size, c.off)
+		// The allocator rounds room up to its 8 KiB pages: 114 pages of 72 bytes.
+		if cap(got) < c.lo || cap(got) > c.hi+114 || len(got) != 512 || len(m) != 512 || m["7"] != 9 {
+			t.Errorf("size %d, %d read: room for %d pages (want %d to %d), %d kept, %d URLs seen", c.size, c.off, cap(got), c.lo, c.hi, len(got), len(m))
 		}
 	}
 }

@@ -34,6 +34,7 @@ type Input struct {
 // LoadOptions control Load.
 type LoadOptions struct {
 	Name     string                  // the file's name, for messages
+	Size     int64                   // the input's length in bytes, 0 when unknown (pages.ReadSized)
 	SkipBad  bool                    // skip bad rows of an observation log instead of stopping
 	Progress func(bytes, rows int64) // reading progress of an observation log; may be nil
 	StripWWW bool                    // hosts taken from URLs without "www."
@@ -61,7 +62,7 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	if isPagesTable(br) {
-		pg, err := pages.Read(br, name)
+		pg, err := pages.ReadSized(br, name, opts.Size)
 		if err != nil {
 			return nil, err
 		}
