@@ -344,7 +344,8 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	}
 	params.Policy = q.Policy
 	params.PerPage = []string{q.Policy} // what the exports write
-	defer limitPlanMemory(len(pg), visits(params)*3/2)() // and the schedule kept: 16 bytes a visit
+	// The schedule is kept too: 16 bytes a visit more.
+	defer limitPlanMemory(len(pg), visits(params)*3/2)()
 	pl, err := plan.Run(ctx, pg, params)
 	if err != nil {
 		return nil, err
