@@ -149,8 +149,8 @@ func packPages(pg []pages.Page, hostOf []int32, hosts []string, names bool) (pag
 }
 
 // unpackPages rebuilds the pages packPages sent. Without names they get
-// stand-in URLs and hosts ("12", "h3"): planning only needs them to be
-// distinct, and the page maps them back by index. It returns what is left
+// no URL and stand-in hosts ("h3"): planning needs only the hosts, told
+// apart, and the page maps results back by index. It returns what is left
 // of the blob.
 func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]pages.Page, []byte, error) {
 	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 {
@@ -182,11 +182,10 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]pages.Page, []byte, 
 		if !(h >= 0 && h < float64(m.Hosts)) {
 			return nil, nil, errWire
 		}
-		url := strconv.Itoa(i + 1)
+		pg[i] = pages.Page{Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
 		if urls != nil {
-			url = urls[i]
+			pg[i].URL = urls[i]
 		}
-		pg[i] = pages.Page{URL: url, Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
 	}
 	for i, c := range m.Changes {
 		if i < 0 || i >= len(pg) || c == nil {

@@ -30,7 +30,7 @@ func EmbarrassmentWeights(pg []pages.Page) error {
 	for i := range pg {
 		e := pg[i].Exposure
 		if e == nil {
-			return fmt.Errorf("page %d (%s): embarrassment weights need its wrong and returned columns", i+1, pg[i].URL)
+			return fmt.Errorf("%s: embarrassment weights need its wrong and returned columns", pageName(i, pg[i]))
 		}
 		b := make([][]float64, len(clicks))
 		for k := range b {
@@ -44,7 +44,7 @@ func EmbarrassmentWeights(pg []pages.Page) error {
 		}
 		w, err := allocate.EmbarrassmentWeight(e.Wrong, b, clicks)
 		if err != nil {
-			return fmt.Errorf("page %d (%s): %w", i+1, pg[i].URL, err)
+			return fmt.Errorf("%s: %w", pageName(i, pg[i]), err)
 		}
 		pg[i].Weight = w
 	}

@@ -31,7 +31,7 @@ func newModel(i int, p pages.Page, params Params, T float64) (*pageModel, error)
 		return nil, nil
 	}
 	fail := func(err error) (*pageModel, error) {
-		return nil, fmt.Errorf("page %d (%s): %s model: %w", i+1, p.URL, c.Model, err)
+		return nil, fmt.Errorf("%s: %s model: %w", pageName(i, p), c.Model, err)
 	}
 	if params.Objective != staleness.Stale {
 		return fail(fmt.Errorf("planned for staleness only (seed 003 plans staleness); use the staleness objective"))

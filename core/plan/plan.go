@@ -190,6 +190,16 @@ func (pl *Plan) store(r *Result) {
 	pl.Results[r.Name] = r
 }
 
+// pageName names page i (from 0) of a table for a message: its row
+// number, and its URL when it has one (the app's planner gets pages
+// without their URLs).
+func pageName(i int, p pages.Page) string {
+	if p.URL == "" {
+		return fmt.Sprintf("page %d", i+1)
+	}
+	return fmt.Sprintf("page %d (%s)", i+1, p.URL)
+}
+
 // instance is a pages table turned into the engine's arrays.
 type instance struct {
 	ctx     context.Context
@@ -222,13 +232,13 @@ func newInstance(pg []pages.Page, params Params) (*instance, error) {
 	var wsum float64
 	for i, p := range pg {
 		if !(p.Rate >= 0 && p.Rate <= MaxRate) {
-			return nil, fmt.Errorf("page %d (%s): change rate %v is not a number of changes per day between 0 and %g", i+1, p.URL, p.Rate, MaxRate)
+			return nil, fmt.Errorf("%s: change rate %v is not a number of changes per day between 0 and %g", pageName(i, p), p.Rate, MaxRate)
 		}
 		if !(p.Weight >= 0 && p.Weight <= MaxWeight) {
-			return nil, fmt.Errorf("page %d (%s): weight %v is not between 0 and %g", i+1, p.URL, p.Weight, MaxWeight)
+			return nil, fmt.Errorf("%s: weight %v is not between 0 and %g", pageName(i, p), p.Weight, MaxWeight)
 		}
 		if !(p.CrawlDelay >= 0) || p.CrawlDelay > in.T {
-			return nil, fmt.Errorf("page %d (%s): crawl delay %v s is not between 0 and the horizon", i+1, p.URL, p.CrawlDelay)
+			return nil, fmt.Errorf("%s: crawl delay %v s is not between 0 and the horizon", pageName(i, p), p.CrawlDelay)
 		}
 		h := hostOf[i]
 		in.hosts[h].Pages++

@@ -141,7 +141,8 @@ func TestRunRejects(t *testing.T) {
 		{"politeness over horizon", good, func(p *Params) { p.Politeness = 25 * time.Hour }, "longer than the horizon"},
 		{"unknown policy", good, func(p *Params) { p.Policy = "best" }, "unknown policy"},
 		{"no pages", nil, nil, "no pages"},
-		{"NaN rate", []pages.Page{{URL: "u", Host: "h", Rate: math.NaN(), Weight: 1}}, nil, "change rate"},
+		{"NaN rate", []pages.Page{{URL: "u", Host: "h", Rate: math.NaN(), Weight: 1}}, nil, "page 1 (u): change rate"},
+		{"NaN rate, no URL", append(slices.Clone(good), pages.Page{Host: "h", Rate: math.NaN(), Weight: 1}), nil, "page 2: change rate"},
 		{"weights 0", []pages.Page{{URL: "u", Host: "h", Rate: 1}}, nil, "weight 0"},
 		{"crawl delay over horizon", []pages.Page{{URL: "u", Host: "h", Rate: 1, Weight: 1, CrawlDelay: 1e6}}, nil, "crawl delay"},
 	}
