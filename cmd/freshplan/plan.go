@@ -41,6 +41,9 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	read := time.Since(start).Seconds()
 	params.Simulate, params.Seed = *simulateRuns, *seed
+	// Per page, the exports write the policy's figures and the summary
+	// counts psp's visits; every other result needs its value only.
+	params.PerPage = []string{params.Policy, "psp"}
 	pl, err := plan.Run(context.Background(), pg, params)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.inputName(), err)
