@@ -215,7 +215,11 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 				emit(&Stage{Seq: q.Seq, Kind: "plan", Plan: r, Seconds: time.Since(start).Seconds()})
 			}
 		}
-		restore := limitPlanMemory(len(pg), visits(p))
+		v := visits(p)
+		if p.Simulate > 0 {
+			v += v / 2 // each replay's visit lists: 8 bytes a visit more, and room
+		}
+		restore := limitPlanMemory(len(pg), v)
 		pl, err := plan.Run(ctx, pg, p)
 		restore()
 		if err != nil {

@@ -355,7 +355,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		if err := early([]*Result{psp, inf}); err != nil {
 			return nil, err
 		}
-		// Done with: at a million pages every programme is 100 MB, and in
+		// Done with: MERGE's times are 70 MB at paper scale, and in
 		// WebAssembly memory once grown is never given back.
 		merged, jobs = nil, nil
 	}
