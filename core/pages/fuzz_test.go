@@ -5,12 +5,14 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 )
 
 // FuzzRead feeds Read arbitrary bytes: it must never panic, must fail
 // only with an *Error naming the file, and what it accepts must be valid
-// pages that survive a Write→Read round trip unchanged.
+// pages that survive a Write→Read round trip unchanged; ReadSized, told
+// the size, must agree with it.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		"url,host,changes_per_day,weight,crawl_delay\nhttps://a.com/1,a.com,2.5,3,20\nhttps://b.org/x,b.org,0,1,0\n",
@@ -33,8 +35,17 @@ func FuzzRead(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	// Past sizingRows rows ReadSized counts the rest ahead: a table that
+	// long, for mutations to reach it.
+	f.Add([]byte("url,changes_per_day\n" + manyRows(sizingRows+10)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pg, err := Read(bytes.NewReader(data), "fuzz.csv")
+		// Told the input's size, ReadSized reads the same pages or fails
+		// with the same message.
+		sized, serr := ReadSized(bytes.NewReader(data), "fuzz.csv", int64(len(data)))
+		if (err == nil) != (serr == nil) || (err != nil && err.Error() != serr.Error()) || !slices.Equal(pg, sized) {
+			t.Fatalf("Read: %d pages, %v; ReadSized: %d pages, %v", len(pg), err, len(sized), serr)
+		}
 		if err != nil {
 			var pe *Error
 			if !errors.As(err, &pe) || pe.File != "fuzz.csv" {
