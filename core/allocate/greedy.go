@@ -250,6 +250,9 @@ func (sv *solver) totalCapped(mu float64, guess, out []int32) int64 {
 	return sum
 }
 
+// startSample is how many pages startThreshold looks at.
+const startSample = 4096
+
 // solve writes into sv.x the GREEDY allocation of target visits among
 // pages (with host caps when capped), starting the counts from guess and
 // the threshold search from mu0 (0: a guess of its own).
@@ -375,12 +378,15 @@ func (sv *solver) solve(pages []int32, capped bool, target int64, guess []int32,
 }
 
 // startThreshold returns a first guess of the threshold: the mean gain of
-// the next visit at an even split of target.
+// the next visit at an even split of target, over at most startSample
+// pages evenly strided (a guess needs no more: the search corrects it).
 func (sv *solver) startThreshold(pages []int32, target int64) float64 {
 	per := int(target / int64(len(pages)))
 	var sum float64
 	k := 0
-	for _, i := range pages {
+	stride := max(1, len(pages)/startSample)
+	for j := 0; j < len(pages); j += stride {
+		i := pages[j]
 		x := min(max(per, sv.p.MinVisits), sv.p.maxVisits(int(i)))
 		if g := sv.p.gain(int(i), x); g > 0 && g < math.MaxFloat64 {
 			sum += g
