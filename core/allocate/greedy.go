@@ -140,11 +140,13 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 	// fifth of its bracket (the count moves by a visit or so, and the
 	// guess would cost more than it saves), the guess when it has moved
 	// further (measured at paper scale: capped and uncapped).
-	near := memo >= 0 && mu >= sv.memoNext[i]/1.2 && mu < 1.2*sv.memoLast[i]
-	if g, ok := sv.guess(i, mu); ok && !near {
-		guess = g
-	} else if memo >= 0 {
+	if memo >= 0 {
 		guess = memo
+	}
+	if near := memo >= 0 && mu >= sv.memoNext[i]/1.2 && mu < 1.2*sv.memoLast[i]; !near {
+		if g, ok := sv.guess(i, mu); ok {
+			guess = g
+		}
 	}
 	if memo >= 0 {
 		if memo < hi {
