@@ -23,11 +23,19 @@ func TestBenchCompute(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	start := time.Now()
-	pg, err := Decode(context.Background(), f, path, 0, nil)
+	info, err := f.Stat()
 	if err != nil {
 		t.Fatal(err)
 	}
+	start := time.Now()
+	pg, err := Decode(context.Background(), f, path, info.Size(), nil) // sized, as the app reads
+
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	t.Logf("read in %v (memory from the system %d MB)", time.Since(start).Round(time.Millisecond), m.Sys>>20)
 	d := newDataset(path, 0, false, pg, nil)
 	t.Logf("read %d pages on %d hosts in %v", len(pg), len(d.hosts), time.Since(start).Round(time.Millisecond))
 	fm := defaultForm()

@@ -31,30 +31,34 @@ type Change struct {
 var Models = []string{"poisson", "pareto", "weibull", "quasi"}
 
 // parseChange reads a row's model columns; a Poisson page gives nil.
-func parseChange(get func(string) (string, int, bool)) (*Change, *Error) {
-	m, j, _ := get("model")
+func parseChange(r row) (*Change, *Error) {
+	m, j, _ := r.get(colModel)
 	m = strings.ToLower(m)
 	if m == "" || m == "poisson" {
-		for _, name := range []string{"shape", "times", "probs"} {
-			if s, k, _ := get(name); s != "" {
-				return nil, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("%s is given but the model is poisson; set model to %s",
-					inputerr.Quote(s), map[string]string{"shape": "pareto or weibull", "times": "quasi", "probs": "quasi"}[name])}
+		for _, c := range []column{colShape, colTimes, colProbs} {
+			if s, k, _ := r.get(c); s != "" {
+				model := "quasi"
+				if c == colShape {
+					model = "pareto or weibull"
+				}
+				return nil, &Error{Column: k + 1, Field: c.String(), Msg: fmt.Sprintf("%s is given but the model is poisson; set model to %s",
+					inputerr.Quote(s), model)}
 			}
 		}
 		return nil, nil
 	}
 	c := &Change{Model: m}
-	num := func(name, what string, ok func(float64) bool, required bool) (float64, *Error) {
-		s, k, _ := get(name)
+	num := func(c column, what string, ok func(float64) bool, required bool) (float64, *Error) {
+		s, k, _ := r.get(c)
 		if s == "" {
 			if required {
-				return 0, &Error{Column: k + 1, Field: name, Msg: "empty; the " + m + " model wants " + what}
+				return 0, &Error{Column: k + 1, Field: c.String(), Msg: "empty; the " + m + " model wants " + what}
 			}
 			return 0, nil
 		}
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || !ok(v) {
-			return 0, &Error{Column: k + 1, Field: name, Msg: fmt.Sprintf("%s is not %s", inputerr.Quote(s), what)}
+			return 0, &Error{Column: k + 1, Field: c.String(), Msg: fmt.Sprintf("%s is not %s", inputerr.Quote(s), what)}
 		}
 		return v, nil
 	}
@@ -62,31 +66,31 @@ func parseChange(get func(string) (string, int, bool)) (*Change, *Error) {
 	var e *Error
 	switch m {
 	case "pareto":
-		if c.Shape, e = num("shape", "a tail exponent α above 1 (at or below 1 the mean time between changes is infinite)",
+		if c.Shape, e = num(colShape, "a tail exponent α above 1 (at or below 1 the mean time between changes is infinite)",
 			func(v float64) bool { return v > 1 && v <= 1e6 }, true); e != nil {
 			return nil, e
 		}
-		if c.Scale, e = num("scale", "a positive scale β in seconds, or empty", positive, false); e != nil {
+		if c.Scale, e = num(colScale, "a positive scale β in seconds, or empty", positive, false); e != nil {
 			return nil, e
 		}
 	case "weibull":
-		if c.Shape, e = num("shape", "a shape k from 0.05 to 50", func(v float64) bool { return v >= 0.05 && v <= 50 }, true); e != nil {
+		if c.Shape, e = num(colShape, "a shape k from 0.05 to 50", func(v float64) bool { return v >= 0.05 && v <= 50 }, true); e != nil {
 			return nil, e
 		}
-		if c.Scale, e = num("scale", "a positive scale in seconds, or empty", positive, false); e != nil {
+		if c.Scale, e = num(colScale, "a positive scale in seconds, or empty", positive, false); e != nil {
 			return nil, e
 		}
 	case "quasi":
-		if c.Times, e = list(get, "times", "seconds from the horizon's start, increasing, separated by ';'",
+		if c.Times, e = list(r, colTimes, "seconds from the horizon's start, increasing, separated by ';'",
 			func(v, prev float64) bool { return v >= 0 && v > prev && !math.IsInf(v, 1) }); e != nil {
 			return nil, e
 		}
-		if c.Probs, e = list(get, "probs", "probabilities from 0 to 1, separated by ';'",
+		if c.Probs, e = list(r, colProbs, "probabilities from 0 to 1, separated by ';'",
 			func(v, _ float64) bool { return v >= 0 && v <= 1 }); e != nil {
 			return nil, e
 		}
 		if len(c.Times) != len(c.Probs) {
-			_, k, _ := get("probs")
+			_, k, _ := r.get(colProbs)
 			return nil, &Error{Column: k + 1, Field: "probs", Msg: fmt.Sprintf("%d probabilities for %d times; give one per time", len(c.Probs), len(c.Times))}
 		}
 	default:
@@ -97,8 +101,9 @@ func parseChange(get func(string) (string, int, bool)) (*Change, *Error) {
 
 // list reads a ';'-separated list of numbers, each checked against the
 // one before it.
-func list(get func(string) (string, int, bool), name, what string, ok func(v, prev float64) bool) ([]float64, *Error) {
-	s, k, _ := get(name)
+func list(r row, c column, what string, ok func(v, prev float64) bool) ([]float64, *Error) {
+	name := c.String()
+	s, k, _ := r.get(c)
 	if s == "" {
 		return nil, &Error{Column: k + 1, Field: name, Msg: "empty; the quasi model wants " + what}
 	}
@@ -158,9 +163,9 @@ type Returned struct {
 }
 
 // parseExposure reads a row's exposure columns; none gives nil.
-func parseExposure(get func(string) (string, int, bool)) (*Exposure, *Error) {
-	w, wj, _ := get("wrong")
-	r, rj, _ := get("returned")
+func parseExposure(row row) (*Exposure, *Error) {
+	w, wj, _ := row.get(colWrong)
+	r, rj, _ := row.get(colReturned)
 	if w == "" && r == "" {
 		return nil, nil
 	}

@@ -57,6 +57,11 @@ func TestModelColumnErrors(t *testing.T) {
 			t.Errorf("%s:\n got %v\nwant %s…", c.row, err, c.want)
 		}
 	}
+	// A column the header lacks has no field to point at.
+	_, err := Read(strings.NewReader("url,changes_per_day,model\nhttps://a/1,1,pareto\n"), "m.csv")
+	if want := "m.csv:2 (shape): empty; the pareto model wants"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("pareto without a shape column:\n got %v\nwant %s…", err, want)
+	}
 }
 
 func TestExposureColumns(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -21,22 +20,11 @@ import (
 // what was expected (inputerr.Error).
 type Error = inputerr.Error
 
-// Columns of the pages table, with the aliases accepted for each.
-var aliases = map[string]string{
-	"url": "url", "uri": "url", "original": "url",
-	"host": "host", "server": "host", "site": "host",
-	"changes_per_day": "changes_per_day", "rate": "changes_per_day", "lambda": "changes_per_day",
-	"weight": "weight", "importance": "weight",
-	"crawl_delay": "crawl_delay", "crawl-delay": "crawl_delay", "politeness": "crawl_delay",
-	"model": "model", "shape": "shape", "scale": "scale", "times": "times", "probs": "probs",
-	"wrong": "wrong", "returned": "returned",
-}
-
 // IsTable reports whether a CSV header line names the changes_per_day
 // column that marks a pages table (SPEC §3.3).
 func IsTable(header []string) bool {
 	for _, h := range header {
-		if aliases[normal(h)] == "changes_per_day" {
+		if c, ok := aliases[normal(h)]; ok && c == colRate {
 			return true
 		}
 	}
@@ -105,7 +93,10 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 		}
 	}
 	line, _ := cr.FieldPos(0)
-	col := map[string]int{}
+	var col columns
+	for c := range col {
+		col[c] = -1
+	}
 	for j, h := range header {
 		if strings.IndexByte(h, 0) >= 0 {
 			return nil, &Error{File: file, Line: line, Msg: nul}
@@ -113,22 +104,23 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 		if !utf8.ValidString(h) {
 			return nil, &Error{File: file, Line: line, Column: j + 1, Msg: "the header is not UTF-8 text; save the file as UTF-8 CSV"}
 		}
-		if name, ok := aliases[normal(h)]; ok {
-			if k, dup := col[name]; dup {
+		if c, ok := aliases[normal(h)]; ok {
+			if col.has(c) {
 				return nil, &Error{File: file, Line: line, Column: j + 1, Field: strings.TrimSpace(h),
-					Msg: fmt.Sprintf("column %s appears twice (fields %d and %d); give it once", name, k+1, j+1)}
+					Msg: fmt.Sprintf("column %s appears twice (fields %d and %d); give it once", c, col[c]+1, j+1)}
 			}
-			col[name] = j
+			col[c] = j
 		}
 	}
-	for _, need := range []string{"url", "changes_per_day"} {
-		if _, ok := col[need]; !ok {
+	for _, need := range []column{colURL, colRate} {
+		if !col.has(need) {
 			return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf("missing column %s; the header is %s (%s)",
 				need, inputerr.Quote(strings.Join(header, ",")), want)}
 		}
 	}
 
-	seen := map[string]int{}
+	urls := newURLSet(0)
+	var lines []int // each page's line, for the message on a URL given twice
 	hosts := map[string]string{}
 	var out []Page
 	for {
@@ -144,27 +136,30 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 		if blank(rec) {
 			continue
 		}
-		p, perr := parseRow(rec, col, len(header))
+		p, perr := parseRow(row{rec: rec, col: &col}, len(header))
 		if perr != nil {
 			perr.File, perr.Line = file, line
 			return nil, perr
 		}
-		if first, dup := seen[p.URL]; dup {
-			return nil, &Error{File: file, Line: line, Column: col["url"] + 1, Field: "url",
-				Msg: fmt.Sprintf("URL %s already appears on line %d; give each page once", inputerr.Quote(p.URL), first)}
-		}
-		// Keep only the fields, not the whole row, and each host once.
+		// Keep only the fields, not the whole row (csv reuses it), and
+		// each host once: tables list a host's pages together, so the
+		// page before's host is tried first.
 		p.URL = strings.Clone(p.URL)
-		if h, ok := hosts[p.Host]; ok {
+		if n := len(out); n > 0 && p.Host == out[n-1].Host {
+			p.Host = out[n-1].Host
+		} else if h, ok := hosts[p.Host]; ok {
 			p.Host = h
 		} else {
 			p.Host = strings.Clone(p.Host)
 			hosts[p.Host] = p.Host
 		}
-		seen[p.URL] = line
-		out = append(out, p)
+		out, lines = append(out, p), append(lines, line)
+		if first := urls.add(out, len(out)-1); first >= 0 {
+			return nil, &Error{File: file, Line: line, Column: col[colURL] + 1, Field: "url",
+				Msg: fmt.Sprintf("URL %s already appears on line %d; give each page once", inputerr.Quote(p.URL), lines[first])}
+		}
 		if len(out) == sizingRows && size > 0 {
-			out, seen = sized(out, seen, size, cr.InputOffset())
+			out, lines, urls = sized(out, lines, urls, size, cr.InputOffset())
 		}
 	}
 	if len(out) == 0 {
@@ -176,22 +171,24 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 // sizingRows is how many rows ReadSized reads before it counts the rest.
 const sizingRows = 512
 
-// sized returns out and seen made room for every row of a file of size
-// bytes, the first off of them holding len(out) rows. The count is
-// bounded by the shortest row a pages table can have ("http://a/,0" and
-// a newline, 12 bytes), so a file whose first rows mislead cannot make
-// it reserve much more than its rows need.
-func sized(out []Page, seen map[string]int, size, off int64) ([]Page, map[string]int) {
+// sized returns out, lines and urls made room for every row of a file
+// of size bytes, the first off of them holding len(out) rows. The count
+// is bounded by the shortest row a pages table can have ("http://a/,0"
+// and a newline, 12 bytes), so a file whose first rows mislead cannot
+// make it reserve much more than its rows need.
+func sized(out []Page, lines []int, urls *urlSet, size, off int64) ([]Page, []int, *urlSet) {
 	if off <= 0 || size <= off {
-		return out, seen
+		return out, lines, urls
 	}
 	rows := int(min(float64(size)/float64(off)*float64(len(out))*1.1, float64(size/12)))
 	if rows <= len(out) {
-		return out, seen
+		return out, lines, urls
 	}
-	bigger := make(map[string]int, rows)
-	maps.Copy(bigger, seen)
-	return slices.Grow(out, rows-len(out)), bigger
+	bigger := newURLSet(rows)
+	for i := range out {
+		bigger.add(out, i)
+	}
+	return slices.Grow(out, rows-len(out)), slices.Grow(lines, rows-len(lines)), bigger
 }
 
 // blank reports whether a record is an empty or all-space line.
@@ -229,21 +226,15 @@ func sniff(br *bufio.Reader, file string) error {
 	return nil
 }
 
-func parseRow(rec []string, col map[string]int, fields int) (Page, *Error) {
-	get := func(name string) (string, int, bool) {
-		j, ok := col[name]
-		if !ok || j >= len(rec) {
-			return "", j, false
-		}
-		return strings.TrimSpace(rec[j]), j, true
-	}
+func parseRow(r row, fields int) (Page, *Error) {
+	rec := r.rec
 	var p Page
 	for j, s := range rec {
 		if strings.IndexByte(s, 0) >= 0 {
 			return p, &Error{Column: j + 1, Msg: nul}
 		}
 	}
-	u, j, ok := get("url")
+	u, j, ok := r.get(colURL)
 	if !ok || u == "" {
 		return p, &Error{Column: j + 1, Field: "url", Msg: fmt.Sprintf("empty URL (the row has %d of the header's %d fields); want a URL such as https://example.com/page", len(rec), fields)}
 	}
@@ -251,7 +242,7 @@ func parseRow(rec []string, col map[string]int, fields int) (Page, *Error) {
 		return p, &Error{Column: j + 1, Field: "url", Msg: "the URL " + msg}
 	}
 	p.URL = u
-	if h, k, ok := get("host"); ok && h != "" {
+	if h, k, ok := r.get(colHost); ok && h != "" {
 		if msg := inputerr.BadText(h); msg != "" {
 			return p, &Error{Column: k + 1, Field: "host", Msg: "the host " + msg}
 		}
@@ -260,41 +251,41 @@ func parseRow(rec []string, col map[string]int, fields int) (Page, *Error) {
 		host, err := HostOf(u)
 		if err != nil {
 			what := "no host column"
-			if _, has := col["host"]; has {
+			if r.col.has(colHost) {
 				what = "no host given"
 			}
 			return p, &Error{Column: j + 1, Field: "url", Msg: what + " and " + err.Error()}
 		}
 		p.Host = host
 	}
-	num := func(name string, def float64, what string) (float64, *Error) {
-		s, j, ok := get(name)
+	num := func(c column, def float64, what string) (float64, *Error) {
+		s, j, ok := r.get(c)
 		if !ok || s == "" {
 			if math.IsNaN(def) {
-				return 0, &Error{Column: j + 1, Field: name, Msg: "empty; want " + what}
+				return 0, &Error{Column: j + 1, Field: c.String(), Msg: "empty; want " + what}
 			}
 			return def, nil
 		}
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return 0, &Error{Column: j + 1, Field: name, Msg: fmt.Sprintf("%s is not %s", inputerr.Quote(s), what)}
+			return 0, &Error{Column: j + 1, Field: c.String(), Msg: fmt.Sprintf("%s is not %s", inputerr.Quote(s), what)}
 		}
 		return v + 0, nil // -0 becomes 0
 	}
 	var e *Error
-	if p.Rate, e = num("changes_per_day", math.NaN(), "a finite non-negative number of changes per day"); e != nil {
+	if p.Rate, e = num(colRate, math.NaN(), "a finite non-negative number of changes per day"); e != nil {
 		return p, e
 	}
-	if p.Weight, e = num("weight", 1, "a finite non-negative weight (default 1)"); e != nil {
+	if p.Weight, e = num(colWeight, 1, "a finite non-negative weight (default 1)"); e != nil {
 		return p, e
 	}
-	if p.CrawlDelay, e = num("crawl_delay", 0, "a finite non-negative number of seconds"); e != nil {
+	if p.CrawlDelay, e = num(colDelay, 0, "a finite non-negative number of seconds"); e != nil {
 		return p, e
 	}
-	if p.Change, e = parseChange(get); e != nil {
+	if p.Change, e = parseChange(r); e != nil {
 		return p, e
 	}
-	if p.Exposure, e = parseExposure(get); e != nil {
+	if p.Exposure, e = parseExposure(r); e != nil {
 		return p, e
 	}
 	return p, nil

@@ -330,14 +330,15 @@ func TestReadSized(t *testing.T) {
 // shorter than its others reserves no more than its shortest possible
 // rows (12 bytes) could fill; a size already read reserves nothing.
 func TestSized(t *testing.T) {
-	first := func() ([]Page, map[string]int) {
+	first := func() ([]Page, []int, *urlSet) {
 		out := make([]Page, 512)
-		seen := map[string]int{}
+		lines := make([]int, 512)
+		urls := newURLSet(0)
 		for i := range out {
-			out[i].URL = strconv.Itoa(i)
-			seen[out[i].URL] = i + 2
+			out[i].URL, lines[i] = strconv.Itoa(i), i+2
+			urls.add(out, i)
 		}
-		return out, seen
+		return out, lines, urls
 	}
 	for _, c := range []struct {
 		size, off int64
@@ -347,11 +348,19 @@ func TestSized(t *testing.T) {
 		{120_000, 512, 512, 10_000}, // 12-byte rows at most
 		{20_000, 20_000, 512, 512},
 	} {
-		out, seen := first()
-		got, m := sized(out, seen, c.size, c.off)
+		out, lines, urls := first()
+		got, gotLines, set := sized(out, lines, urls, c.size, c.off)
 		// The allocator rounds room up to its 8 KiB pages: 114 pages of 72 bytes.
-		if cap(got) < c.lo || cap(got) > c.hi+114 || len(got) != 512 || len(m) != 512 || m["7"] != 9 {
-			t.Errorf("size %d, %d read: room for %d pages (want %d to %d), %d kept, %d URLs seen", c.size, c.off, cap(got), c.lo, c.hi, len(got), len(m))
+		if cap(got) < c.lo || cap(got) > c.hi+114 || len(got) != 512 || len(gotLines) != 512 || cap(gotLines) < c.lo || set.n != 512 {
+			t.Errorf("size %d, %d read: room for %d pages (want %d to %d), %d kept, %d URLs in the set", c.size, c.off, cap(got), c.lo, c.hi, len(got), set.n)
+		}
+		// The set has room for the rows counted (no growth) and still
+		// finds each URL kept.
+		if len(set.slots) < 2*c.lo {
+			t.Errorf("size %d, %d read: %d slots for %d rows", c.size, c.off, len(set.slots), c.lo)
+		}
+		if dup := set.add(append(got, Page{URL: "7"}), 512); dup != 7 {
+			t.Errorf("size %d, %d read: URL 7 again found at page %d, want 7", c.size, c.off, dup)
 		}
 	}
 }
