@@ -349,7 +349,7 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	params.Policy = q.Policy
 	params.PerPage = []string{q.Policy} // what the exports write
 	// The schedule is kept too: 16 bytes a visit more.
-	defer limitPlanMemory(len(pg), visits(params)*3/2)()
+	defer limitPlanMemory(len(pg), visits(params)*2)()
 	pl, err := plan.Run(ctx, pg, params)
 	if err != nil {
 		return nil, err

@@ -19,13 +19,21 @@ func readMemory(grow int64) int64 {
 	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + grow
 }
 
+// What planning holds, at most, above what the program holds.
+const (
+	planBytesPerVisit = 20
+	planBytesPerPage  = 100
+)
+
 // limitPlanMemory sets the soft memory limit for planning n pages with r
-// visits — about 32 bytes a visit and 160 a page at most, measured at
-// paper scale (programmes, replays, per-page arrays) — and returns what
-// restores the limit before. At paper scale in WebAssembly it takes the
-// peak from 1.12 to 0.72 GB, no slower: fresh memory costs more there
-// than collecting.
+// visits — 20 bytes a visit and 100 a page above what the program holds,
+// measured at paper scale (programmes, replays, per-page arrays: psp's
+// step holds about that much at its peak) — and returns what restores the
+// limit before. At paper scale in WebAssembly (node) every policy then
+// peaks at 0.60 GB, 0.80 GB at 32 and 160 bytes and 1.12 GB with no limit,
+// no slower: fresh memory costs more there than collecting; below 12 and
+// 60 bytes the collector runs more for no less memory.
 func limitPlanMemory(n, r int) (restore func()) {
-	old := debug.SetMemoryLimit(readMemory(32*int64(r) + 160*int64(n)))
+	old := debug.SetMemoryLimit(readMemory(planBytesPerVisit*int64(r) + planBytesPerPage*int64(n)))
 	return func() { debug.SetMemoryLimit(old) }
 }
