@@ -93,6 +93,11 @@ func TestBenchFile(t *testing.T) {
 			}
 		}
 	}()
+	// The page's responsiveness: a 10 ms timer's longest wait, and the
+	// browser's long tasks over 200 ms, while it reads and plans.
+	eval[bool](tb, `(() => { window.__ticks = []; window.__timer = setInterval(() => window.__ticks.push(performance.now()), 10);
+		window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask"});
+		window.__start = performance.now(); return true; })()`)
 	start := time.Now()
 	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{path}))
 	// Read when the page no longer says so and has started a job (a log
@@ -111,12 +116,20 @@ func TestBenchFile(t *testing.T) {
 	close(done)
 	<-sampled
 	t.Logf("memory: %.0f MB before the pick, at most %.0f MB while reading, %.0f MB at the end, at most %.0f MB", idle, afterRead, rendererRSS(), peak)
+	stall := eval[float64](tb, `(() => { clearInterval(window.__timer); let gap = 0, last = window.__start;
+		for (const x of window.__ticks) { gap = Math.max(gap, x - last); last = x; }
+		return Math.max(gap, performance.now() - last); })()`)
+	var long []string
+	for _, lt := range eval[[][2]float64](tb, `window.__long.filter(e => e[0] >= window.__start && e[1] > 200)`) {
+		long = append(long, fmt.Sprintf("%.0f ms at %.1f s", lt[1], lt[0]/1000))
+	}
+	t.Logf("longest main-thread stall %.0f ms; long tasks over 200 ms: %v", stall, long)
 	if ms := eval[string](tb, `document.getElementById("status").dataset.earlyMs`); ms != "0" {
 		early = "; psp and the bounds shown " + ms + " ms from the job's start"
 	}
-	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start%s); tab memory (its renderer process: page and worker) at most %.0f MB (%.0f MB before the pick)",
+	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start%s); tab memory (its renderer process: page and worker) at most %.0f MB (%.0f MB before the pick); the page's longest stall %.0f ms",
 		path, read.Round(time.Millisecond), tb.text("#dataset"), planned.Round(time.Millisecond),
-		eval[string](tb, `document.getElementById("status").dataset.planMs`), early, peak, idle)
+		eval[string](tb, `document.getElementById("status").dataset.planMs`), early, peak, idle, stall)
 	t.Log(report)
 	tb.shotTop("bench-" + strings.TrimSuffix(filepathBase(path), ".csv"))
 	if os.Getenv("E2E_BENCH_ALL") != "" {
