@@ -112,6 +112,10 @@ type Stage struct {
 	// Names are, between the worker and the page, the names of the plan's
 	// values or of the sweep's points (sent as arrays: JSON has no ∞).
 	Names []string `json:",omitempty"`
+	// Memory is, from a worker, the bytes its program had from the system
+	// when it sent the stage: in the browser memory is never given back,
+	// so this is its peak so far.
+	Memory int64 `json:",omitempty"`
 }
 
 // PlanResult is every policy and bound at one budget.

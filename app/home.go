@@ -55,6 +55,9 @@ type home struct {
 	stopped  bool // the person stopped the last job
 	jobStart time.Time
 	times    jobTimes
+	// workerMemory is the most memory the planning worker has reported
+	// (Stage.Memory), for the status line's data.
+	workerMemory int64
 
 	res         results
 	link        linkState
@@ -521,6 +524,7 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 		return
 	}
 	since := time.Since(h.jobStart).Seconds()
+	h.workerMemory = max(h.workerMemory, s.Memory)
 	r := &h.res
 	switch s.Kind {
 	case "progress":

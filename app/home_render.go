@@ -77,6 +77,7 @@ func (h *home) renderStatus() goapp.UI {
 		DataSet("sweep-ms", int(h.times.sweep*1000)).
 		DataSet("target-ms", int(h.times.target*1000)).
 		DataSet("total-ms", int(h.times.total*1000)).
+		DataSet("page-mb", readMemory(0)>>20).DataSet("worker-mb", h.workerMemory>>20).
 		DataSet("engine", h.where()).
 		Body(goapp.If(h.busy || h.reading != nil, goapp.Span().Class("spinner").Aria("hidden", "true")), goapp.Text(text),
 			goapp.If(h.busy, goapp.Button().Type("button").ID("stop-plan").Class("button", "small").OnClick(h.stopPlanning).Text("Stop")))

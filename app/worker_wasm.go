@@ -45,6 +45,7 @@ func ServeWorker() {
 		}
 	}
 	post := func(s *Stage) {
+		s.Memory = readMemory(0)
 		b, err := packStage(s)
 		if err != nil {
 			b, _ = packStage(&Stage{Seq: s.Seq, Kind: "error", Note: err.Error()})

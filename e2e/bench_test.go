@@ -124,12 +124,16 @@ func TestBenchFile(t *testing.T) {
 		long = append(long, fmt.Sprintf("%.0f ms at %.1f s", lt[1], lt[0]/1000))
 	}
 	t.Logf("longest main-thread stall %.0f ms; long tasks over 200 ms: %v", stall, long)
+	// What each Go program took from the system (WebAssembly memory is
+	// never given back: their peaks); the rest of the tab is Chromium's.
+	wasmMB := eval[string](tb, `(s => s.dataset.pageMb + " MB in the page, " + s.dataset.workerMb + " MB in the planning worker")(document.getElementById("status"))`)
+	t.Logf("Go's memory: %s", wasmMB)
 	if ms := eval[string](tb, `document.getElementById("status").dataset.earlyMs`); ms != "0" {
 		early = "; psp and the bounds shown " + ms + " ms from the job's start"
 	}
-	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start%s); tab memory (its renderer process: page and worker) at most %.0f MB (%.0f MB before the pick); the page's longest stall %.0f ms",
+	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start%s); tab memory (its renderer process: page and worker) at most %.0f MB (%.0f MB before the pick; Go's: %s); the page's longest stall %.0f ms",
 		path, read.Round(time.Millisecond), tb.text("#dataset"), planned.Round(time.Millisecond),
-		eval[string](tb, `document.getElementById("status").dataset.planMs`), early, peak, idle, stall)
+		eval[string](tb, `document.getElementById("status").dataset.planMs`), early, peak, idle, wasmMB, stall)
 	t.Log(report)
 	tb.shotTop("bench-" + strings.TrimSuffix(filepathBase(path), ".csv"))
 	if os.Getenv("E2E_BENCH_ALL") != "" {
