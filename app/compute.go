@@ -340,7 +340,8 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 const maxScheduleExport = 2_000_000
 
 // exportFile plans pages as the CLI's plan command does (every policy,
-// the schedule of q.Policy kept) and writes the export q.Export names.
+// the schedule of q.Policy kept; for an export of the policy's per-page
+// figures, the policy alone) and writes the export q.Export names.
 func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Request) (*ExportResult, error) {
 	kind, ok := export.KindOf(q.Export)
 	if !ok {
@@ -352,12 +353,20 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	}
 	params.Policy = q.Policy
 	params.PerPage = []string{q.Policy} // what the exports write
-	// The schedule is kept too: 16 bytes a visit more.
-	defer limitPlanMemory(len(pg), visits(params)*2)()
+	v := visits(params) * 2             // the schedule is kept too: 16 bytes a visit more
+	if kind.PolicyOnly {
+		// Only the policy is planned, psp and the bounds aside, and its
+		// schedule is not kept: at a million pages the other policies take
+		// as long again, and the file is the same.
+		params.Policy, params.Compare = "none", []string{q.Policy}
+		v = visits(params)
+	}
+	defer limitPlanMemory(len(pg), v)()
 	pl, err := plan.Run(ctx, pg, params)
 	if err != nil {
 		return nil, err
 	}
+	pl.Params.Policy = q.Policy // whose figures the file holds
 	var buf bytes.Buffer
 	if err := export.Write(&buf, pl, kind.Name); err != nil {
 		return nil, err

@@ -111,3 +111,51 @@ func TestExportTooBig(t *testing.T) {
 		t.Errorf("a 3M-visit schedule export: %q", msg)
 	}
 }
+
+// TestPolicyOnlyExports: the exports written from one policy's per-page
+// figures (export.Kind.PolicyOnly), which the app plans for that policy
+// alone, are the bytes the CLI writes from a plan of every policy — for
+// every policy, both models.
+func TestPolicyOnlyExports(t *testing.T) {
+	pg := samplePages(t)
+	for _, model := range []string{"steady", "horizon"} {
+		for _, policy := range plan.Policies {
+			q, errs := defaultForm().request()
+			if errs != nil {
+				t.Fatal(errs)
+			}
+			q.Model, q.Policy = model, policy
+			params, err := q.params()
+			if err != nil {
+				t.Fatal(err)
+			}
+			params.Budget, params.Policy = SampleBudget, policy
+			cli, err := plan.Run(context.Background(), pg, params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range export.Kinds {
+				if !k.PolicyOnly {
+					continue
+				}
+				q.Budget, q.Seq, q.Stages, q.Export = SampleBudget, 1, StageExport, k.Name
+				var got *ExportResult
+				Compute(context.Background(), pg, q, func(s *Stage) {
+					switch s.Kind {
+					case "export":
+						got = s.Export
+					case "error":
+						t.Fatalf("%s %s %s: %s", model, policy, k.Name, s.Note)
+					}
+				})
+				var want bytes.Buffer
+				if err := export.Write(&want, cli, k.Name); err != nil {
+					t.Fatal(err)
+				}
+				if got == nil || !bytes.Equal(got.Data, want.Bytes()) {
+					t.Errorf("%s %s %s: the app's file differs from the CLI's (%d bytes)", model, policy, k.Name, want.Len())
+				}
+			}
+		}
+	}
+}

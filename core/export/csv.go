@@ -70,7 +70,10 @@ func Interval(x, T float64) (float64, bool) {
 // url,host,changes_per_day,weight,visits,interval_seconds,staleness
 // (interval empty for a page the policy does not visit).
 func Pages(w io.Writer, p *plan.Plan) error {
-	r := p.Results[p.Params.Policy]
+	r, err := policyResult(p)
+	if err != nil {
+		return err
+	}
 	T := p.Params.Horizon.Seconds()
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString("url,host,changes_per_day,weight,visits,interval_seconds,staleness\n")

@@ -280,3 +280,26 @@ func TestJSON(t *testing.T) {
 		t.Errorf("summary %s", b.String())
 	}
 }
+
+// TestNoPolicyFigures: a file of the policy's per-page figures from a plan
+// that has none for it says so, and why when the plan knows.
+func TestNoPolicyFigures(t *testing.T) {
+	pg := []pages.Page{{URL: "https://a.example/", Host: "a.example", Rate: 1, Weight: 1}}
+	for _, c := range []struct {
+		pl   *plan.Plan
+		want string
+	}{
+		{&plan.Plan{Params: plan.Params{Policy: "cho"}, Pages: pg, Omitted: map[string]string{"cho": "its optimum assumes every page is Poisson"}},
+			"policy cho cannot be planned here: its optimum assumes every page is Poisson"},
+		{&plan.Plan{Params: plan.Params{Policy: "none"}, Pages: pg}, `no per-page figures for policy "none"`},
+		{&plan.Plan{Params: plan.Params{Policy: "psp"}, Pages: pg, Results: map[string]*plan.Result{"psp": {Name: "psp", Value: 0.1}}},
+			`no per-page figures for policy "psp"`},
+	} {
+		for _, kind := range []string{"pages", "nutch", "stormcrawler", "csv"} {
+			var b bytes.Buffer
+			if err := Write(&b, c.pl, kind); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s of a %s plan: %v, want %q", kind, c.pl.Params.Policy, err, c.want)
+			}
+		}
+	}
+}

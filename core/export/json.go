@@ -77,7 +77,9 @@ func Summarize(p *plan.Plan) Summary {
 		}
 	}
 	for _, name := range plan.Polite {
-		s.PolitenessViolation += p.Results[name].Violations
+		if r := p.Results[name]; r != nil { // a plan may leave policies out (Params.Compare)
+			s.PolitenessViolation += r.Violations
+		}
 	}
 	if r := p.Results[p.Params.Policy]; r != nil {
 		s.DroppedVisits = r.Dropped

@@ -30,7 +30,10 @@ var Formats = []string{"nutch", "stormcrawler", "csv"}
 // scheduler.delay.mins from a URL's metadata. Intervals are whole seconds
 // (whole minutes, at least 1, for StormCrawler).
 func Seeds(w io.Writer, p *plan.Plan, format string) error {
-	r := p.Results[p.Params.Policy]
+	r, err := policyResult(p)
+	if err != nil {
+		return err
+	}
 	T := p.Params.Horizon.Seconds()
 	bw := bufio.NewWriterSize(w, 1<<16)
 	if format == "csv" {

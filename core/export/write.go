@@ -13,17 +13,21 @@ type Kind struct {
 	File     string // the file name the app downloads it as
 	MIME     string
 	Describe string
+	// PolicyOnly is set when the file is written from the pages and the
+	// plan's policy's per-page figures alone: a plan made for it needs no
+	// other policy, and need not keep the schedule.
+	PolicyOnly bool
 }
 
 // Kinds are the exports of SPEC §6, in the order the app offers them.
 var Kinds = []Kind{
-	{"pages", "freshplan-pages.csv", "text/csv", "per page: visits, interval and staleness (plan --pages)"},
-	{"schedule", "freshplan-schedule.csv", "text/csv", "every visit: time, crawler, URL, host (plan --schedule)"},
-	{"hosts", "freshplan-hosts.csv", "text/csv", "per host: pages, visits, cap, utilization (plan --hosts)"},
-	{"json", "freshplan-summary.json", "application/json", "the JSON summary (plan --json)"},
-	{"nutch", "freshplan-nutch-seeds.txt", "text/plain", "Nutch seed list (plan --export nutch)"},
-	{"stormcrawler", "freshplan-stormcrawler-seeds.txt", "text/plain", "StormCrawler seed list (plan --export stormcrawler)"},
-	{"csv", "freshplan-seeds.csv", "text/csv", "seed list as CSV (plan --export csv)"},
+	{"pages", "freshplan-pages.csv", "text/csv", "per page: visits, interval and staleness (plan --pages)", true},
+	{"schedule", "freshplan-schedule.csv", "text/csv", "every visit: time, crawler, URL, host (plan --schedule)", false},
+	{"hosts", "freshplan-hosts.csv", "text/csv", "per host: pages, visits, cap, utilization (plan --hosts)", false},
+	{"json", "freshplan-summary.json", "application/json", "the JSON summary (plan --json)", false},
+	{"nutch", "freshplan-nutch-seeds.txt", "text/plain", "Nutch seed list (plan --export nutch)", true},
+	{"stormcrawler", "freshplan-stormcrawler-seeds.txt", "text/plain", "StormCrawler seed list (plan --export stormcrawler)", true},
+	{"csv", "freshplan-seeds.csv", "text/csv", "seed list as CSV (plan --export csv)", true},
 }
 
 // KindOf returns the kind named name.
@@ -53,4 +57,19 @@ func Write(w io.Writer, p *plan.Plan, kind string) error {
 		return Seeds(w, p, kind)
 	}
 	return fmt.Errorf("unknown export %q", kind)
+}
+
+// policyResult returns the result of the plan's policy, with its per-page
+// figures, or why there is none (Cho's and Azar's optima assume Poisson
+// pages, mwolf-exact has a size limit: see plan.Plan.Omitted).
+func policyResult(p *plan.Plan) (*plan.Result, error) {
+	name := p.Params.Policy
+	r := p.Results[name]
+	switch {
+	case r != nil && r.Visits != nil:
+		return r, nil
+	case r == nil && p.Omitted[name] != "":
+		return nil, fmt.Errorf("policy %s cannot be planned here: %s; choose another policy", name, p.Omitted[name])
+	}
+	return nil, fmt.Errorf("the plan has no per-page figures for policy %q", name)
 }

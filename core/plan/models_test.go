@@ -11,6 +11,7 @@ import (
 
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/renewal"
+	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/simulate"
 	"github.com/freshplan/freshplan/core/staleness"
 )
@@ -168,6 +169,43 @@ func TestQuasiScheduled(t *testing.T) {
 			if math.Abs(got-s.Mean) > 2*s.HalfWidth()+1e-12 {
 				t.Errorf("%v visits %v: %.5f, simulated %.5f ± %.2g", m, visits, got, s.Mean, s.HalfWidth())
 			}
+		}
+	}
+}
+
+// TestPolicyCannotBePlanned: asking for the schedule of a policy the plan
+// leaves out — Cho's and Azar's optima for pages with change models, Cho's
+// for the harmonic penalty, mwolf-exact past its size — is an error that
+// says why, not a crash or an empty schedule.
+func TestPolicyCannotBePlanned(t *testing.T) {
+	modelled := mixedPages(60, 1)
+	poisson := make([]pages.Page, len(modelled))
+	for i, p := range modelled {
+		p.Change = nil
+		poisson[i] = p
+	}
+	for _, c := range []struct {
+		policy string
+		pg     []pages.Page
+		obj    staleness.Objective
+		budget int
+		want   string
+	}{
+		{"cho", modelled, staleness.Stale, 600, "every page is Poisson"},
+		{"azar", modelled, staleness.Stale, 600, "every page is Poisson"},
+		{"cho", poisson, staleness.Harmonic, 600, "staleness and age"},
+		{"mwolf-exact", poisson, staleness.Stale, schedule.MaxTransportVisits + 1, "solved exactly up to"},
+	} {
+		p := DefaultParams()
+		p.Policy, p.Budget, p.Objective = c.policy, c.budget, c.obj
+		_, err := Run(context.Background(), c.pg, p)
+		if err == nil || !strings.Contains(err.Error(), "policy "+c.policy+" cannot be planned here: ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s, %v: %v, want why (%q)", c.policy, c.obj, err, c.want)
+		}
+		// The same plan with the policy only compared, not kept, is made.
+		p.Policy = "psp"
+		if _, err := Run(context.Background(), c.pg, p); err != nil {
+			t.Errorf("%s, %v, compared only: %v", c.policy, c.obj, err)
 		}
 	}
 }

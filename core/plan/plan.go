@@ -175,6 +175,11 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 			pl.Omitted[name] = "its Lagrange solution is for staleness and age"
 		}
 	}
+	if why, ok := pl.Omitted[params.Policy]; ok {
+		// The schedule asked for cannot be made: an empty one would look
+		// like a plan.
+		return nil, fmt.Errorf("policy %s cannot be planned here: %s; choose another policy", params.Policy, why)
+	}
 	for _, v := range pl.Schedule {
 		pl.Hosts[pl.HostOf[v.Page]].Visits++
 	}

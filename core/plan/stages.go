@@ -423,6 +423,9 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		// assignment (equally spaced times would bunch every page visited
 		// once at the same instant).
 		k := slices.Index([]string{"uniform", "proportional", "cho"}, in.params.Policy)
+		if a.whole[k] == nil {
+			break // cho not planned (Poisson pages, staleness or age only): run says why
+		}
 		prog := schedule.Merge(in.params.Model, in.programme(a.whole[k]), in.T)
 		_, visits, err := in.polite(in.params.Policy, prog, a.whole[k])
 		if err != nil {
