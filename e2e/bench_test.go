@@ -137,8 +137,27 @@ func TestBenchFile(t *testing.T) {
 	t.Log(report)
 	tb.shotTop("bench-" + strings.TrimSuffix(filepathBase(path), ".csv"))
 	if os.Getenv("E2E_BENCH_ALL") != "" {
+		// The sweep plans up to four times the budget: the tab's memory
+		// is sampled until every stage is in.
+		var allPeak float64
+		stop := make(chan struct{})
+		sampledAll := make(chan struct{})
+		go func() {
+			defer close(sampledAll)
+			for {
+				allPeak = max(allPeak, rendererRSS())
+				select {
+				case <-stop:
+					return
+				case <-time.After(200 * time.Millisecond):
+				}
+			}
+		}()
 		tb.waitPlanned(before, 60*time.Minute)
-		report += fmt.Sprintf("; every stage %v after the pick; status: %s", time.Since(start).Round(time.Millisecond), tb.text("#status"))
+		close(stop)
+		<-sampledAll
+		report += fmt.Sprintf("; every stage %v after the pick, tab memory meanwhile at most %.0f MB (Go's in the worker %s MB); status: %s",
+			time.Since(start).Round(time.Millisecond), allPeak, eval[string](tb, `document.getElementById("status").dataset.workerMb`), tb.text("#status"))
 	}
 	if os.Getenv("E2E_BENCH_STOP") != "" {
 		// Stop a fresh job a second in, and time how soon the page says so.
