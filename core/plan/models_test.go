@@ -209,3 +209,38 @@ func TestPolicyCannotBePlanned(t *testing.T) {
 		}
 	}
 }
+
+// TestMP2FollowsItsProgramme: in a table with quasi pages, whose visits
+// MERGE's programme moves back after their potential changes (seed 003
+// §2.3.3), mp2 still follows the equally spaced programme: its figure is
+// that of its programme assigned on its own.
+func TestMP2FollowsItsProgramme(t *testing.T) {
+	pg := mixedPages(400, 3)
+	for _, m := range []staleness.Model{staleness.Steady, staleness.Horizon} {
+		p := DefaultParams()
+		p.Budget, p.Model, p.Crawlers, p.Rate = 3000, m, 2, 0.05
+		pl, err := Run(context.Background(), pg, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resolved, err := p.resolve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := newInstance(pg, resolved)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := make([]int, len(pg))
+		for i, v := range pl.Results["mp2"].Visits {
+			x[i] = int(v)
+		}
+		alone, _, err := in.polite("mp2", in.programme(x), x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := pl.Results["mp2"].Value, alone.Value; got != want {
+			t.Errorf("%v: mp2 %.9f in the plan, %.9f following its programme alone", m, got, want)
+		}
+	}
+}

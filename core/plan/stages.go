@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -322,20 +323,23 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 	return r, visits, nil
 }
 
-// schedule makes the scheduled policies and bounds: psp and infcrawlers
-// first, then, after early (if not nil) is given them and has made the
-// rate allocations left (the carousel needs Azar's), the others — all
-// together when early is nil.
+// schedule makes the scheduled policies and bounds: all together on
+// several cores; else psp and infcrawlers first — then early (if not nil)
+// is given them and makes the rate allocations left (the carousel needs
+// Azar's) — then the others.
 func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result) error) (*scheduling, error) {
 	s := &scheduling{}
 	var psp, inf, mp2, mwolf, azar *Result
 	var keptPSP, keptMP2, keptWolf, keptAzar []schedule.Visit
-	equal := in.programme(a.polite) // psp's MERGE starts from it, mp2 follows it
-	merged := schedule.Merge(in.params.Model, equal, in.T)
-	// MERGE spreads a host's visits evenly; a quasi page's belong just
-	// after its potential changes (seed 003 §2.3.3), so they go back.
+	// MERGE starts from the equally spaced programme and spreads each
+	// host's visits evenly; a quasi page's belong just after its potential
+	// changes (seed 003 §2.3.3), so they go back. MERGE's programme shares
+	// the equally spaced one's pages, which that reorders: mp2 makes its
+	// programme again rather than keep it (which also keeps the plan's peak
+	// down: a programme is 100 MB at paper scale).
+	merged := schedule.Merge(in.params.Model, in.programme(a.polite), in.T)
 	in.quasiTimes(merged, a.polite)
-	jobs := []func() error{
+	first := []func() error{
 		func() (err error) {
 			psp, keptPSP, err = in.polite("psp", merged, a.polite)
 			return err
@@ -345,27 +349,10 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 			return err
 		},
 	}
-	if early != nil {
-		if err := parallel(jobs...); err != nil {
-			return nil, err
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if err := early([]*Result{psp, inf}); err != nil {
-			return nil, err
-		}
-		// Done with: MERGE's times are 70 MB at paper scale, and in
-		// WebAssembly memory once grown is never given back.
-		merged, jobs = nil, nil
-	}
+	var jobs []func() error
 	if in.wants("mp2") {
 		jobs = append(jobs, func() (err error) {
-			prog := equal
-			if early != nil {
-				equal = nil // mp2 is its last user
-			}
-			mp2, keptMP2, err = in.polite("mp2", prog, a.polite)
+			mp2, keptMP2, err = in.polite("mp2", in.programme(a.polite), a.polite)
 			return err
 		})
 	}
@@ -393,8 +380,30 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 			return err
 		})
 	}
-	if err := parallel(jobs...); err != nil {
-		return nil, err
+	if early == nil && runtime.GOMAXPROCS(0) > 1 {
+		// All together, on every core.
+		if err := parallel(append(first, jobs...)...); err != nil {
+			return nil, err
+		}
+	} else {
+		// One after the other (Go in WebAssembly has one thread): psp and
+		// infcrawlers first, for early; then nothing holds MERGE's
+		// programme (70 MB of times at paper scale, and in WebAssembly
+		// memory once grown is never given back).
+		if err := parallel(first...); err != nil {
+			return nil, err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if early != nil {
+			if err := early([]*Result{psp, inf}); err != nil {
+				return nil, err
+			}
+		}
+		if err := parallel(jobs...); err != nil {
+			return nil, err
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
