@@ -24,8 +24,19 @@ type allocation struct {
 	results   []*Result
 }
 
-// parallel runs the functions on separate goroutines and returns the first error.
+// parallel runs the functions on separate goroutines and returns the first
+// error. On one thread it runs them one after the other: interleaved, each
+// would hold its programme at once (natively on one core, paper scale's
+// peak was 757 MB of live heap instead of 447).
 func parallel(fns ...func() error) error {
+	if runtime.GOMAXPROCS(0) == 1 {
+		for _, f := range fns {
+			if err := f(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	errs := make([]error, len(fns))
 	var wg sync.WaitGroup
 	for k, f := range fns {
