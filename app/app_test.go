@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 	"github.com/freshplan/freshplan/web"
 )
 
@@ -503,5 +504,31 @@ func TestComputeEarly(t *testing.T) {
 	})
 	if n != 1 {
 		t.Errorf("%d plan stages below earlyBudget", n)
+	}
+}
+
+// TestSweepBudgets: the sweep plans ⅛ to 4 times the chosen budget,
+// leaving to the CLI the budgets above it that are over maxSweepVisits,
+// and says so under the chart with the command that plans them.
+func TestSweepBudgets(t *testing.T) {
+	for _, c := range []struct {
+		b              int
+		budgets, tooBg []int
+	}{
+		{1000, []int{125, 250, 500, 2000, 4000}, nil},
+		{8_640_000, []int{1_080_000, 2_160_000, 4_320_000, 17_280_000}, []int{34_560_000}},
+		{30_000_000, []int{3_750_000, 7_500_000, 15_000_000}, []int{60_000_000, 120_000_000}},
+		{3, []int{1, 2, 6, 12}, nil}, // ⅛ and ¼ of 3 round to 0 and 1
+	} {
+		budgets, tooBig := sweepBudgets(c.b, true)
+		if !slices.Equal(budgets, c.budgets) || !slices.Equal(tooBig, c.tooBg) {
+			t.Errorf("around %d: %v and %v left out, want %v and %v", c.b, budgets, tooBig, c.budgets, c.tooBg)
+		}
+	}
+	sw := &SweepResult{Budgets: []int{1_080_000, 8_640_000}, TooBig: []int{34_560_000},
+		Points: []plan.Point{{Budget: 1_080_000, Name: "psp", Value: 0.9}, {Budget: 8_640_000, Name: "psp", Value: 0.6}}}
+	spec := sweepSpec(sw, 8_640_000, nil, objective("staleness"))
+	if want := "freshplan sweep --budgets 34560000 FILE"; !strings.Contains(spec.Note, want) {
+		t.Errorf("chart note %q: want %q", spec.Note, want)
 	}
 }

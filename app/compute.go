@@ -163,6 +163,7 @@ type SweepResult struct {
 	Budgets []int
 	Points  []plan.Point   `json:"-"`
 	Failed  map[int]string `json:",omitempty"` // budgets that could not be planned, and why
+	TooBig  []int          `json:",omitempty"` // budgets left to the CLI for their size (maxSweepVisits)
 }
 
 // TargetResult is the budget at which psp reaches the target freshness.
@@ -182,6 +183,13 @@ var sweepFactors = []float64{0.125, 0.25, 0.5, 1, 2, 4}
 // maxSweepBudget keeps sweeps inside what every policy plans (Azar's
 // carousel builds at most this many slots).
 const maxSweepBudget = schedule.MaxCarouselSlots
+
+// maxSweepVisits bounds the sweep's budgets above the chosen one: psp's
+// step holds some 28 bytes a visit, and in the browser memory once grown
+// is never given back — at paper scale the sweep's 4× point (34.56M
+// visits) took the tab from 1.0 to 2.8 GB. Bigger budgets are left to the
+// CLI's sweep.
+const maxSweepVisits = 20_000_000
 
 // Compute runs a request's stages on pages, sending each result to emit
 // as soon as it is ready, and a last stage "done" (or "error"). It stops
@@ -408,19 +416,19 @@ func planResult(pl *plan.Plan, policy string) *PlanResult {
 }
 
 // sweepBudgets returns the budgets of the sweep around b, ascending,
-// without b itself when skip is set.
-func sweepBudgets(b int, skip bool) []int {
-	var out []int
+// without b itself when skip is set, and those left out for their size.
+func sweepBudgets(b int, skip bool) (budgets, tooBig []int) {
 	for _, f := range sweepFactors {
 		x := int(math.Round(f * float64(b)))
-		if x < 1 || x > maxSweepBudget || (skip && f == 1) {
-			continue
-		}
-		if len(out) == 0 || out[len(out)-1] != x {
-			out = append(out, x)
+		switch {
+		case x < 1 || (skip && f == 1) || len(budgets) > 0 && budgets[len(budgets)-1] == x:
+		case x > maxSweepBudget || x > b && x > maxSweepVisits:
+			tooBig = append(tooBig, x)
+		default:
+			budgets = append(budgets, x)
 		}
 	}
-	return out
+	return budgets, tooBig
 }
 
 // runSweep plans every policy at the budgets around the chosen one; the
@@ -430,8 +438,8 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 	if cur != nil {
 		b = cur.Budget
 	}
-	budgets := sweepBudgets(b, cur != nil)
-	out := &SweepResult{}
+	budgets, tooBig := sweepBudgets(b, cur != nil)
+	out := &SweepResult{TooBig: tooBig}
 	for k, x := range budgets {
 		if ctx.Err() != nil {
 			return out
