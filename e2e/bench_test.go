@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -79,20 +80,7 @@ func TestBenchFile(t *testing.T) {
 	before := tb.seq()
 	idle := rendererRSS() // the app loaded, its worker started, no data
 	// The tab's memory, sampled while it reads and plans.
-	var peak float64
-	done := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		for {
-			peak = max(peak, rendererRSS())
-			select {
-			case <-done:
-				return
-			case <-time.After(100 * time.Millisecond):
-			}
-		}
-	}()
+	rss := sampleRSS(100 * time.Millisecond)
 	// The page's responsiveness: a 10 ms timer's longest wait, and the
 	// browser's long tasks over 200 ms, while it reads and plans.
 	eval[bool](tb, `(() => { window.__ticks = []; window.__timer = setInterval(() => window.__ticks.push(performance.now()), 10);
@@ -104,7 +92,7 @@ func TestBenchFile(t *testing.T) {
 	// read by the planner's worker is itself a job).
 	tb.poll(fmt.Sprintf(`(s => s.dataset.state !== "reading" && +s.dataset.seq > %d)(document.getElementById("status"))`, before), 10*time.Minute)
 	read := time.Since(start)
-	afterRead := peak
+	afterRead := rss.most()
 	if os.Getenv("E2E_BENCH_EARLY") != "" {
 		// A big plan is shown early (psp and the bounds): look at it.
 		tb.poll(`+document.getElementById("status").dataset.earlyMs > 0 || +document.getElementById("status").dataset.planMs > 0`, 20*time.Minute)
@@ -113,8 +101,7 @@ func TestBenchFile(t *testing.T) {
 	tb.poll(`+document.getElementById("status").dataset.planMs > 0`, 20*time.Minute)
 	planned := time.Since(start)
 	early := ""
-	close(done)
-	<-sampled
+	peak := rss.stop()
 	t.Logf("memory: %.0f MB before the pick, at most %.0f MB while reading, %.0f MB at the end, at most %.0f MB", idle, afterRead, rendererRSS(), peak)
 	stall := eval[float64](tb, `(() => { clearInterval(window.__timer); let gap = 0, last = window.__start;
 		for (const x of window.__ticks) { gap = Math.max(gap, x - last); last = x; }
@@ -139,23 +126,9 @@ func TestBenchFile(t *testing.T) {
 	if os.Getenv("E2E_BENCH_ALL") != "" {
 		// The sweep plans up to four times the budget: the tab's memory
 		// is sampled until every stage is in.
-		var allPeak float64
-		stop := make(chan struct{})
-		sampledAll := make(chan struct{})
-		go func() {
-			defer close(sampledAll)
-			for {
-				allPeak = max(allPeak, rendererRSS())
-				select {
-				case <-stop:
-					return
-				case <-time.After(200 * time.Millisecond):
-				}
-			}
-		}()
+		all := sampleRSS(200 * time.Millisecond)
 		tb.waitPlanned(before, 60*time.Minute)
-		close(stop)
-		<-sampledAll
+		allPeak := all.stop()
 		report += fmt.Sprintf("; every stage %v after the pick, tab memory meanwhile at most %.0f MB (Go's in the worker %s MB); status: %s",
 			time.Since(start).Round(time.Millisecond), allPeak, eval[string](tb, `document.getElementById("status").dataset.workerMb`), tb.text("#status"))
 	}
@@ -201,6 +174,48 @@ func rendererRSS() float64 {
 		}
 	}
 	return most
+}
+
+// rssSampler samples rendererRSS in the background.
+type rssSampler struct {
+	mu   sync.Mutex
+	peak float64
+	done chan struct{}
+	quit chan struct{}
+}
+
+// sampleRSS samples rendererRSS every d until stop.
+func sampleRSS(d time.Duration) *rssSampler {
+	s := &rssSampler{done: make(chan struct{}), quit: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		for {
+			v := rendererRSS()
+			s.mu.Lock()
+			s.peak = max(s.peak, v)
+			s.mu.Unlock()
+			select {
+			case <-s.quit:
+				return
+			case <-time.After(d):
+			}
+		}
+	}()
+	return s
+}
+
+// most returns the largest sample so far, in MB.
+func (s *rssSampler) most() float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.peak
+}
+
+// stop ends the sampling and returns the largest sample, in MB.
+func (s *rssSampler) stop() float64 {
+	close(s.quit)
+	<-s.done
+	return s.most()
 }
 
 func filepathBase(p string) string {
