@@ -129,6 +129,7 @@ func TestBenchFile(t *testing.T) {
 		all := sampleRSS(200 * time.Millisecond)
 		tb.waitPlanned(before, 60*time.Minute)
 		allPeak := all.stop()
+		tb.shotOf("#charts", "bench-"+strings.TrimSuffix(filepathBase(path), ".csv")+"-charts")
 		report += fmt.Sprintf("; every stage %v after the pick, tab memory meanwhile at most %.0f MB (Go's in the worker %s MB); status: %s",
 			time.Since(start).Round(time.Millisecond), allPeak, eval[string](tb, `document.getElementById("status").dataset.workerMb`), tb.text("#status"))
 	}
