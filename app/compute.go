@@ -136,6 +136,9 @@ type PlanResult struct {
 	// Early is set on a big plan's first "plan" stage: psp, the bounds and
 	// uniform are final, the other policies still coming.
 	Early bool `json:",omitempty"`
+	// Omitted says why policies have no value (plan.Plan.Omitted); Policy
+	// is psp when the policy asked for is one of them.
+	Omitted map[string]string `json:",omitempty"`
 
 	// Per page, the policy's visits per horizon and staleness (or age);
 	// per host, its load (visits per horizon), cap and delay.
@@ -385,7 +388,7 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 // planResult extracts what the page shows of a plan.
 func planResult(pl *plan.Plan, policy string) *PlanResult {
 	r := &PlanResult{Budget: pl.Params.Budget, Crawlers: pl.Params.Crawlers, Rate: pl.Params.Rate, Policy: policy,
-		Values: map[string]float64{}, Simulated: map[string]bool{}, Seconds: pl.Seconds}
+		Values: map[string]float64{}, Simulated: map[string]bool{}, Seconds: pl.Seconds, Omitted: pl.Omitted}
 	for name, res := range pl.Results {
 		r.Values[name] = res.Value
 		r.Simulated[name] = res.Simulated

@@ -159,3 +159,27 @@ func TestPolicyOnlyExports(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicyNotPlannedShown: a policy the plan cannot make for the pages
+// (Cho's optimum for pages with change models) is shown as such: the
+// plan says why, the charts and tables show psp, and the form says so.
+func TestPolicyNotPlannedShown(t *testing.T) {
+	pg := samplePages(t)[:200]
+	pg[3].Change = &pages.Change{Model: "pareto", Shape: 1.5}
+	d := newDataset("m", 0, false, pg, nil)
+	q, _ := defaultForm().request()
+	q.Policy, q.Budget, q.Seq, q.Stages = "cho", 2000, 1, StagePlan
+	r := viaWorker(t, q, d, "plan").Plan
+	if r.Policy != "psp" || !strings.Contains(r.Omitted["cho"], "Poisson") {
+		t.Fatalf("shown %s, cho omitted because %q", r.Policy, r.Omitted["cho"])
+	}
+	if _, ok := r.Values["cho"]; ok {
+		t.Error("cho has a value")
+	}
+	if got := policyHint(r, "cho"); !strings.Contains(got, "not planned here (its optimum assumes every page is Poisson): psp is shown") {
+		t.Errorf("hint %q", got)
+	}
+	if got := policyHint(r, "psp"); got != "in the charts and tables" {
+		t.Errorf("hint for psp %q", got)
+	}
+}

@@ -263,12 +263,23 @@ func (h *home) renderParams() goapp.UI {
 			h.field(fPoliteness, "Politeness P", f.Politeness, "seconds between requests to a host", 500*time.Millisecond, numeric),
 			h.choice(fObjective, "Objective", f.Objective, "what the plan minimises", [][2]string{{"staleness", "staleness"}, {"age", "age"}, {"harmonic", "harmonic penalty"}}),
 			h.choice(fModel, "Model", f.Model, modelHint(f.Model), [][2]string{{"steady", "steady (repeats)"}, {"horizon", "horizon (papers)"}}),
-			h.choice(fPolicy, "Policy shown", f.Policy, "in the charts and tables", policies),
+			h.choice(fPolicy, "Policy shown", f.Policy, policyHint(h.res.plan, f.Policy), policies),
 			h.field(fTarget, "Target freshness %", f.Target, "the headline's budget search", 500*time.Millisecond, numeric),
 			h.field(fSimulate, "Simulate", f.Simulate, "runs replaying each schedule against sampled changes (0: none)", 500*time.Millisecond, numeric),
 		),
 		goapp.If(h.planErr != "", goapp.P().ID("plan-error").Class("error").Attr("role", "alert").Text(h.planErr)),
 	)
+}
+
+// policyHint says where the chosen policy is shown, or, when the plan
+// could not make it, why and what is shown instead.
+func policyHint(p *PlanResult, chosen string) string {
+	if p != nil && p.Policy != chosen {
+		if why, ok := p.Omitted[chosen]; ok {
+			return "not planned here (" + why + "): " + p.Policy + " is shown"
+		}
+	}
+	return "in the charts and tables"
 }
 
 func modelHint(m string) string {
@@ -382,6 +393,16 @@ func (h *home) renderPolicies() goapp.UI {
 			goapp.TBody().Body(goapp.Range(names).Slice(func(k int) goapp.UI {
 				name := names[k]
 				v, ok := p.Values[name]
+				if why, omitted := p.Omitted[name]; !ok && omitted {
+					return goapp.Tr().Class("policy omitted").Body(
+						goapp.Th().Scope("row").Text(name),
+						goapp.Td().Class("num").Text("–"),
+						goapp.Td().Class("num").Text("–"),
+						goapp.If(p.Sim != nil, goapp.Td().Class("num").Text("–")),
+						goapp.Td().Text("not planned"),
+						goapp.Td().Text(why),
+					)
+				}
 				if !ok {
 					return nil
 				}

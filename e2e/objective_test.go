@@ -40,6 +40,26 @@ func TestHarmonicAndModels(t *testing.T) {
 	if strings.Contains(got, "Lagrange-optimal") || strings.Contains(got, "EDF carousel") || !strings.Contains(got, "GREEDY") {
 		t.Errorf("policies of a table with models: %q", short(got))
 	}
+	// Cho's and Azar's optima are for Poisson pages: their rows say so,
+	// and choosing cho shows psp, which the form says.
+	for _, name := range []string{"cho", "azar"} {
+		row := eval[string](tb, `[...document.querySelectorAll("#policies tr.omitted")].map(r => r.textContent).find(t => t.startsWith(`+jsString(name)+`)) || ""`)
+		if !strings.Contains(row, "not planned") || !strings.Contains(row, "every page is Poisson") {
+			t.Errorf("%s's row: %q", name, row)
+		}
+	}
+	seq = tb.seq()
+	eval[bool](tb, `(() => { const s = document.getElementById("policy"); s.value = "cho";
+		s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	tb.waitPlanned(seq, 60*time.Second)
+	if got := tb.text("#policy-msg"); !strings.Contains(got, "not planned here") || !strings.Contains(got, "psp is shown") {
+		t.Errorf("the policy's hint with cho chosen: %q", got)
+	}
+	if got := tb.text("#chart-rates-title"); !strings.Contains(got, "psp") {
+		t.Errorf("revisit chart %q: want psp's", got)
+	}
+	tb.shotTop("models-cho")
+	tb.shotOf("#policies", "models-cho-policies")
 	// The worker planned the models: the quasi sitemap (one certain change
 	// a day, at 1 h) visited once a day soon after it is over 90% fresh,
 	// where a Poisson page of the same rate would be 63%.
