@@ -27,6 +27,7 @@ type BacktestRow struct {
 	Visits          int
 	ChangesDetected int
 	PerHorizon      []float64 `json:"-"` // staleness in each horizon after the split
+	NotPlanned      string    `json:",omitempty"` // why the policy could not be planned (no figures then)
 }
 
 // backtestHorizon is the horizon of the backtest's plans.
@@ -77,7 +78,7 @@ func runBacktest(ctx context.Context, q Request) (*BacktestResult, error) {
 	r.Budget = int(math.Max(1, math.Round(float64(r.Pages)*r.Horizon/(7*86400))))
 	for _, row := range rows {
 		r.Rows = append(r.Rows, BacktestRow{Policy: row.Policy, Staleness: row.Staleness, Visits: row.Visits,
-			ChangesDetected: row.ChangesDetected, PerHorizon: row.PerHorizon})
+			ChangesDetected: row.ChangesDetected, PerHorizon: row.PerHorizon, NotPlanned: row.NotPlanned})
 	}
 	return r, nil
 }

@@ -72,3 +72,22 @@ func TestBacktestThroughWorker(t *testing.T) {
 		t.Errorf("pages %d, budget %d; want 40 and 40 (one visit per page per week)", got.Pages, got.Budget)
 	}
 }
+
+// TestBacktestNotPlanned: a policy the backtest could not plan (its row
+// has no figures) is left out of the chart.
+func TestBacktestNotPlanned(t *testing.T) {
+	r := &BacktestResult{Split: 0, Until: 14 * 86400, Horizon: 7 * 86400, Rows: []BacktestRow{
+		{Policy: "psp", Staleness: 0.1, Visits: 10, PerHorizon: []float64{0.1, 0.1}},
+		{Policy: "cho", NotPlanned: "its Lagrange solution is for staleness and age"},
+		{Policy: "uniform", Staleness: 0.2, Visits: 10, PerHorizon: []float64{0.2, 0.2}},
+	}}
+	s := backtestSpec(r)
+	for _, se := range s.Series {
+		if se.Name == "cho" {
+			t.Error("cho is drawn")
+		}
+	}
+	if len(s.Series) != 2 {
+		t.Errorf("%d series, want psp and uniform", len(s.Series))
+	}
+}

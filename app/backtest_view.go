@@ -144,7 +144,9 @@ func (h *home) renderBacktest() goapp.UI {
 func backtestTable(r *BacktestResult) goapp.UI {
 	best := math.Inf(1)
 	for _, row := range r.Rows {
-		best = math.Min(best, row.Staleness)
+		if row.NotPlanned == "" {
+			best = math.Min(best, row.Staleness)
+		}
 	}
 	date := func(t float64) string { return time.Unix(int64(t), 0).UTC().Format(time.DateOnly) }
 	return goapp.Table().ID("bt-table").Class("results").Body(
@@ -160,6 +162,12 @@ func backtestTable(r *BacktestResult) goapp.UI {
 		)),
 		goapp.TBody().Body(goapp.Range(r.Rows).Slice(func(k int) goapp.UI {
 			row := r.Rows[k]
+			if row.NotPlanned != "" {
+				return goapp.Tr().Class("omitted").DataSet("policy", row.Policy).Body(
+					goapp.Th().Scope("row").Text(row.Policy),
+					goapp.Td().ColSpan(5).Text("not planned: "+row.NotPlanned),
+				)
+			}
 			rel := "–"
 			if u := uniformOf(r); u > 0 {
 				rel = sprintf("%+.0f%%", 100*(row.Staleness/u-1))
@@ -206,6 +214,9 @@ func backtestSpec(r *BacktestResult) *chartSpec {
 	hi := 0.0
 	days := r.Horizon / 86400
 	for _, row := range r.Rows {
+		if row.NotPlanned != "" {
+			continue
+		}
 		pts := make([]point, len(row.PerHorizon))
 		for k, v := range row.PerHorizon {
 			y := 100 * v

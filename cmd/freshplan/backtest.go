@@ -113,6 +113,10 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	bw := bufio.NewWriter(stdout)
 	bw.WriteString("policy,staleness,visits,changes_detected\n")
 	for _, r := range rows {
+		if r.NotPlanned != "" {
+			fmt.Fprintf(stderr, "freshplan: warning: %s is not replayed: it cannot be planned here (%s)\n", r.Policy, r.NotPlanned)
+			continue
+		}
 		fmt.Fprintf(bw, "%s,%s,%d,%d\n", r.Policy, strconv.FormatFloat(r.Staleness, 'g', -1, 64), r.Visits, r.ChangesDetected)
 	}
 	return bw.Flush()

@@ -34,6 +34,10 @@ type Row struct {
 	Visits          int     // visits made in the test period
 	ChangesDetected int     // visits that found the page changed
 	PerHorizon      []float64
+	// NotPlanned says why the policy could not be planned for these pages
+	// (plan.NotPlannedError: Cho's policy for the harmonic penalty); the
+	// row has no figures then.
+	NotPlanned string
 }
 
 // DefaultPolicies are the static policies a backtest replays.
@@ -82,6 +86,11 @@ func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) 
 		params.Policy = name
 		params.Compare = []string{}
 		pl, err := plan.Run(ctx, in.Pages, params)
+		var np *plan.NotPlannedError
+		if errors.As(err, &np) {
+			rows = append(rows, Row{Policy: name, NotPlanned: np.Why})
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("backtest: planning %s: %w", name, err)
 		}

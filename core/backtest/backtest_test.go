@@ -3,11 +3,13 @@ package backtest
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/plan"
+	"github.com/freshplan/freshplan/core/staleness"
 )
 
 // TestCrawl: what a crawler sees, by hand.
@@ -123,6 +125,33 @@ func TestReplayMatchesDirect(t *testing.T) {
 		// The grid's error is at most a step per stale stretch.
 		if math.Abs(row.Staleness-want) > 30*60/(14*d)/3 || row.Visits != visits || row.ChangesDetected != detected {
 			t.Errorf("%s: staleness %v, visits %d, detected %d; direct %v, %d, %d", row.Policy, row.Staleness, row.Visits, row.ChangesDetected, want, visits, detected)
+		}
+	}
+}
+
+// TestNotPlannedRow: a policy the plan cannot make (Cho's under the
+// harmonic penalty) gets a row saying why, and the others are replayed.
+func TestNotPlannedRow(t *testing.T) {
+	const d = 86400.0
+	pages := []observe.Changes{
+		{URL: "https://a.example/1", Host: "a.example", Times: []float64{0, 2 * d, 4.5 * d, 11.2 * d, 12.7 * d, 19 * d}},
+		{URL: "https://b.example/2", Host: "b.example", Times: []float64{1 * d, 6 * d, 9 * d, 16.3 * d}},
+	}
+	params := plan.DefaultParams()
+	params.Horizon, params.Budget, params.Objective = 7*24*time.Hour, 4, staleness.Harmonic
+	rows, err := Run(context.Background(), pages, Config{Params: params, TrainStart: 0, Split: 10 * d, Until: 24 * d, Policies: []string{"psp", "cho", "uniform"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 {
+		t.Fatalf("%d rows, want 3", len(rows))
+	}
+	for _, r := range rows {
+		switch {
+		case r.Policy == "cho" && !strings.Contains(r.NotPlanned, "staleness and age"):
+			t.Errorf("cho: %+v, want why it is not planned", r)
+		case r.Policy != "cho" && (r.NotPlanned != "" || r.Visits == 0):
+			t.Errorf("%s: %+v, want it replayed", r.Policy, r)
 		}
 	}
 }

@@ -69,7 +69,7 @@ func policyResult(p *plan.Plan) (*plan.Result, error) {
 	case r != nil && r.Visits != nil:
 		return r, nil
 	case r == nil && p.Omitted[name] != "":
-		return nil, fmt.Errorf("policy %s cannot be planned here: %s; choose another policy", name, p.Omitted[name])
+		return nil, &plan.NotPlannedError{Policy: name, Why: p.Omitted[name]}
 	}
 	return nil, fmt.Errorf("the plan has no per-page figures for policy %q", name)
 }

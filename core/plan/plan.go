@@ -178,12 +178,23 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	if why, ok := pl.Omitted[params.Policy]; ok {
 		// The schedule asked for cannot be made: an empty one would look
 		// like a plan.
-		return nil, fmt.Errorf("policy %s cannot be planned here: %s; choose another policy", params.Policy, why)
+		return nil, &NotPlannedError{Policy: params.Policy, Why: why}
 	}
 	for _, v := range pl.Schedule {
 		pl.Hosts[pl.HostOf[v.Page]].Visits++
 	}
 	return pl, nil
+}
+
+// NotPlannedError is Run's error when Params.Policy cannot be planned for
+// the pages (Plan.Omitted says the same of a policy only compared).
+type NotPlannedError struct {
+	Policy string
+	Why    string // e.g. "its optimum assumes every page is Poisson"
+}
+
+func (e *NotPlannedError) Error() string {
+	return fmt.Sprintf("policy %s cannot be planned here: %s; choose another policy", e.Policy, e.Why)
 }
 
 // store adds a finished result to the plan, without its per-page arrays
