@@ -26,7 +26,7 @@ type BacktestRow struct {
 	Staleness       float64
 	Visits          int
 	ChangesDetected int
-	PerHorizon      []float64 `json:"-"` // staleness in each horizon after the split
+	PerHorizon      []float64 `json:"-"`          // staleness in each horizon after the split
 	NotPlanned      string    `json:",omitempty"` // why the policy could not be planned (no figures then)
 }
 
