@@ -137,6 +137,7 @@ func (h *home) renderBacktest() goapp.UI {
 	}
 	return goapp.Section().ID("backtest").Class("panel").Aria("labelledby", "backtest-h").
 		DataSet("state", map[bool]string{true: "busy", false: map[bool]string{true: "done", false: "idle"}[res != nil]}[b.busy]).
+		DataSet("seq", b.seq).
 		Body(body...)
 }
 

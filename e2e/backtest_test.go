@@ -29,6 +29,17 @@ func TestBacktestPanel(t *testing.T) {
 	tb.waitPlanned(seq, 60*time.Second)
 	backtestMatchesCLI(t, tb, history)
 	tb.shotOf("#backtest", "backtest")
+	// Under the harmonic penalty Cho's policy cannot be planned: its row
+	// says so, and the others still match the CLI's.
+	seq = tb.seq()
+	eval[bool](tb, `(() => { const s = document.getElementById("objective"); s.value = "harmonic";
+		s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	tb.waitPlanned(seq, 60*time.Second)
+	backtestMatchesCLI(t, tb, history, "--objective", "harmonic")
+	if got := tb.text(`#bt-table tr.omitted[data-policy="cho"]`); !strings.Contains(got, "not planned: its Lagrange solution is for staleness and age") {
+		t.Errorf("cho's row under the harmonic penalty: %q", got)
+	}
+	tb.shotOf("#bt-table", "backtest-harmonic")
 }
 
 // TestBacktestBigFile: a chosen file too big to keep (more than 16 MiB,
@@ -85,22 +96,26 @@ func quarterHistory(t *testing.T) []string {
 
 // backtestMatchesCLI runs the backtest panel on the file the tab has
 // planned, split at 2024-07-01, and compares every row with `freshplan
-// backtest` on the same file: the same numbers to the last digit.
-func backtestMatchesCLI(t *testing.T, tb *tab, history string) {
+// backtest` on the same file with the same flags: the same numbers to the
+// last digit (a policy not planned is a row of its own in the app, a
+// warning from the CLI).
+func backtestMatchesCLI(t *testing.T, tb *tab, history string, flags ...string) {
 	t.Helper()
-	out, err := exec.Command(cli, "backtest", "--split", "2024-07-01", history).Output()
+	args := append(append([]string{"backtest", "--split", "2024-07-01"}, flags...), history)
+	out, err := exec.Command(cli, args...).Output()
 	if err != nil {
 		t.Fatalf("freshplan backtest: %v", err)
 	}
 	want := strings.TrimSpace(string(out))
 	tb.poll(`!!document.getElementById("bt-run")`, 10*time.Second)
 	tb.typeInto("#bt-split", "2024-07-01")
+	runs := eval[int](tb, `+document.getElementById("backtest").dataset.seq`)
 	eval[bool](tb, `(document.getElementById("bt-run").click(), true)`)
-	tb.poll(`document.getElementById("backtest")?.dataset.state === "done" || !!document.getElementById("bt-error")`, 120*time.Second)
+	tb.poll(fmt.Sprintf(`(b => +b.dataset.seq > %d && b.dataset.state === "done" || !!document.getElementById("bt-error"))(document.getElementById("backtest"))`, runs), 120*time.Second)
 	if e := tb.text("#bt-error"); e != "" {
 		t.Fatalf("backtest failed: %s", e)
 	}
-	got := eval[string](tb, `"policy,staleness,visits,changes_detected\n" + [...document.querySelectorAll("#bt-table tbody tr")]
+	got := eval[string](tb, `"policy,staleness,visits,changes_detected\n" + [...document.querySelectorAll("#bt-table tbody tr:not(.omitted)")]
 		.map(r => [r.dataset.policy, r.dataset.staleness, r.dataset.visits, r.dataset.detected].join(",")).join("\n")`)
 	if got != want {
 		t.Errorf("the app's backtest:\n%s\nthe CLI's:\n%s", got, want)
