@@ -525,10 +525,27 @@ func TestSweepBudgets(t *testing.T) {
 			t.Errorf("around %d: %v and %v left out, want %v and %v", c.b, budgets, tooBig, c.budgets, c.tooBg)
 		}
 	}
-	sw := &SweepResult{Budgets: []int{1_080_000, 8_640_000}, TooBig: []int{34_560_000},
+	params := plan.DefaultParams()
+	params.Budget = 8_640_000
+	cmds := cliCommands(params, []int{34_560_000})
+	want := "freshplan sweep --budgets 34560000 --horizon 24h0m0s --politeness 15s --objective staleness --model steady FILE"
+	if len(cmds) != 1 || cmds[0] != want {
+		t.Errorf("commands %q, want %q", cmds, want)
+	}
+	sw := &SweepResult{Budgets: []int{1_080_000, 8_640_000}, TooBig: []int{34_560_000}, CLI: cmds,
 		Points: []plan.Point{{Budget: 1_080_000, Name: "psp", Value: 0.9}, {Budget: 8_640_000, Name: "psp", Value: 0.6}}}
-	spec := sweepSpec(sw, 8_640_000, nil, objective("staleness"))
-	if want := "freshplan sweep --budgets 34560000 FILE"; !strings.Contains(spec.Note, want) {
+	if spec := sweepSpec(sw, 8_640_000, nil, objective("staleness")); !strings.Contains(spec.Note, want) {
 		t.Errorf("chart note %q: want %q", spec.Note, want)
+	}
+	// With crawlers, each budget's crawlers run at the rate it needs.
+	params.Crawlers, params.Rate = 10, 10
+	cmds = cliCommands(params, []int{17_280_000, 34_560_000})
+	for k, want := range []string{
+		"freshplan plan --budget 17280000 --crawlers 10 --rate 20 --horizon 24h0m0s",
+		"freshplan plan --budget 34560000 --crawlers 10 --rate 40 --horizon 24h0m0s",
+	} {
+		if len(cmds) != 2 || !strings.HasPrefix(cmds[k], want) {
+			t.Errorf("commands %q: want %q…", cmds, want)
+		}
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -167,6 +169,7 @@ type SweepResult struct {
 	Points  []plan.Point   `json:"-"`
 	Failed  map[int]string `json:",omitempty"` // budgets that could not be planned, and why
 	TooBig  []int          `json:",omitempty"` // budgets left to the CLI for their size (maxSweepVisits)
+	CLI     []string       `json:",omitempty"` // the commands that plan them (cliCommands)
 }
 
 // TargetResult is the budget at which psp reaches the target freshness.
@@ -443,6 +446,9 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 	}
 	budgets, tooBig := sweepBudgets(b, cur != nil)
 	out := &SweepResult{TooBig: tooBig}
+	if len(tooBig) > 0 {
+		out.CLI = cliCommands(params, tooBig)
+	}
 	for k, x := range budgets {
 		if ctx.Err() != nil {
 			return out
@@ -472,6 +478,29 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 	}
 	sort.Ints(out.Budgets)
 	sort.SliceStable(out.Points, func(i, j int) bool { return out.Points[i].Budget < out.Points[j].Budget })
+	return out
+}
+
+// cliCommands returns the CLI commands that plan every policy at the
+// budgets given as the app plans them (atBudget), for a file named FILE:
+// one sweep when the budget sets the crawl, else a plan a budget (each
+// with the crawlers' rate it needs).
+func cliCommands(params plan.Params, budgets []int) []string {
+	flags := " --horizon " + params.Horizon.String() + " --politeness " + params.Politeness.String() +
+		" --objective " + params.Objective.String() + " --model " + params.Model.String() + " FILE"
+	if params.Crawlers == 0 {
+		list := make([]string, len(budgets))
+		for k, x := range budgets {
+			list[k] = strconv.Itoa(x)
+		}
+		return []string{"freshplan sweep --budgets " + strings.Join(list, ",") + flags}
+	}
+	out := make([]string, len(budgets))
+	for k, x := range budgets {
+		q := atBudget(params, x)
+		out[k] = "freshplan plan --budget " + strconv.Itoa(x) + " --crawlers " + strconv.Itoa(q.Crawlers) +
+			" --rate " + strconv.FormatFloat(q.Rate, 'g', -1, 64) + flags
+	}
 	return out
 }
 

@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/freshplan/freshplan/core/plan"
@@ -297,12 +296,8 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, obj objective) *chart
 		s.Note += sprintf(" %d budgets could not be planned.", len(sw.Failed))
 	}
 	if len(sw.TooBig) > 0 {
-		list := make([]string, len(sw.TooBig))
-		for k, x := range sw.TooBig {
-			list[k] = strconv.Itoa(x)
-		}
-		s.Note += " Budgets above " + fmtInt(maxSweepVisits) + " visits are left to the CLI, which the browser's memory would not hold: freshplan sweep --budgets " +
-			strings.Join(list, ",") + " FILE."
+		s.Note += " Budgets above " + fmtInt(maxSweepVisits) + " visits are left to the CLI, which the browser's memory would not hold: " +
+			strings.Join(sw.CLI, "; ") + "."
 	}
 	return s
 }
