@@ -362,8 +362,8 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 		return nil, fmt.Errorf("unknown export %q", q.Export)
 	}
 	if v := visits(params); kind.Name == "schedule" && v > maxScheduleExport {
-		return nil, fmt.Errorf("the schedule of %s visits is too big to build in the browser (about %d MB); write it with the CLI: freshplan plan --budget %d --schedule schedule.csv FILE",
-			fmtInt(int64(v)), v*60>>20, v)
+		return nil, fmt.Errorf("the schedule of %s visits is too big to build in the browser (about %d MB); write it with the CLI: freshplan plan %s --policy %s --schedule schedule.csv %s FILE",
+			fmtInt(int64(v)), v*60>>20, budgetFlags(params, v), q.Policy, paramFlags(params))
 	}
 	params.Policy = q.Policy
 	params.PerPage = []string{q.Policy} // what the exports write
@@ -486,22 +486,35 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 // one sweep when the budget sets the crawl, else a plan a budget (each
 // with the crawlers' rate it needs).
 func cliCommands(params plan.Params, budgets []int) []string {
-	flags := " --horizon " + params.Horizon.String() + " --politeness " + params.Politeness.String() +
-		" --objective " + params.Objective.String() + " --model " + params.Model.String() + " FILE"
 	if params.Crawlers == 0 {
 		list := make([]string, len(budgets))
 		for k, x := range budgets {
 			list[k] = strconv.Itoa(x)
 		}
-		return []string{"freshplan sweep --budgets " + strings.Join(list, ",") + flags}
+		return []string{"freshplan sweep --budgets " + strings.Join(list, ",") + " " + paramFlags(params) + " FILE"}
 	}
 	out := make([]string, len(budgets))
 	for k, x := range budgets {
-		q := atBudget(params, x)
-		out[k] = "freshplan plan --budget " + strconv.Itoa(x) + " --crawlers " + strconv.Itoa(q.Crawlers) +
-			" --rate " + strconv.FormatFloat(q.Rate, 'g', -1, 64) + flags
+		out[k] = "freshplan plan " + budgetFlags(params, x) + " " + paramFlags(params) + " FILE"
 	}
 	return out
+}
+
+// budgetFlags returns the CLI flags for a budget of x visits as the app
+// plans it (atBudget): with crawlers, at the rate x needs.
+func budgetFlags(params plan.Params, x int) string {
+	f := "--budget " + strconv.Itoa(x)
+	if params.Crawlers > 0 {
+		q := atBudget(params, x)
+		f += " --crawlers " + strconv.Itoa(q.Crawlers) + " --rate " + strconv.FormatFloat(q.Rate, 'g', -1, 64)
+	}
+	return f
+}
+
+// paramFlags returns the CLI flags for the rest of a plan's parameters.
+func paramFlags(params plan.Params) string {
+	return "--horizon " + params.Horizon.String() + " --politeness " + params.Politeness.String() +
+		" --objective " + params.Objective.String() + " --model " + params.Model.String()
 }
 
 // atBudget returns params at budget x: with crawlers given, the same
