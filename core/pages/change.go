@@ -163,9 +163,9 @@ type Returned struct {
 }
 
 // parseExposure reads a row's exposure columns; none gives nil.
-func parseExposure(row row) (*Exposure, *Error) {
-	w, wj, _ := row.get(colWrong)
-	r, rj, _ := row.get(colReturned)
+func parseExposure(fields row) (*Exposure, *Error) {
+	w, wj, _ := fields.get(colWrong)
+	r, rj, _ := fields.get(colReturned)
 	if w == "" && r == "" {
 		return nil, nil
 	}
