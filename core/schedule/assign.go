@@ -47,15 +47,16 @@ func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T flo
 		return 0, fmt.Errorf("schedule: need at least one crawler at a positive rate, got %d at %v", fleet.Crawlers, fleet.Rate)
 	}
 	next := make([]int, nHosts) // index of each host's next programmed visit
-	last := make([]float64, nHosts)
-	first := make([]float64, nHosts)
+	// Under the steady model, the last time host s may be visited once it
+	// has been: its first visit + T − delay[s]; +∞ until then.
+	latest := make([]float64, nHosts)
 	for s := range nHosts {
 		next[s] = p.Start[s]
-		first[s] = math.NaN()
+		latest[s] = math.Inf(1)
 	}
 	ticks := int64(math.Floor(T*fleet.Rate + 1e-9)) // crawler ticks k/Rate ≤ T
 	waiting := newWaitQueue(nHosts, ticks, fleet.Rate)
-	var free hostHeap
+	free := newHostHeap(nHosts)
 	for s := range nHosts {
 		if next[s] < p.Start[s+1] {
 			waiting.push(int32(s), p.Times[next[s]], 0)
@@ -63,12 +64,12 @@ func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T flo
 	}
 	for k := int64(0); k <= ticks; k++ {
 		t := float64(k) / fleet.Rate
-		waiting.release(k, t, func(h int32) {
+		for _, h := range waiting.release(k, t) {
 			free.push(hostEntry{key: p.Times[next[h]], host: h})
-		})
-		for c := 0; c < fleet.Crawlers && len(free) > 0; c++ {
+		}
+		for c := 0; c < fleet.Crawlers && free.n > 0; c++ {
 			s := int(free.pop().host)
-			if m == staleness.Steady && !math.IsNaN(first[s]) && t > T+first[s]-delay[s] {
+			if t > latest[s] {
 				// Too late to revisit this host before the next horizon's first request.
 				dropped += p.Start[s+1] - next[s]
 				next[s] = p.Start[s+1]
@@ -76,16 +77,19 @@ func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T flo
 				continue
 			}
 			emit(next[s], Visit{Time: t, Page: p.Pages[next[s]], Crawler: int32(c)})
-			if math.IsNaN(first[s]) {
-				first[s] = t
+			if m == staleness.Steady && next[s] == p.Start[s] {
+				latest[s] = T + t - delay[s]
 			}
-			last[s] = t
 			next[s]++
 			if next[s] < p.Start[s+1] {
-				waiting.push(int32(s), math.Max(p.Times[next[s]], t+delay[s]), k+1)
+				due := t + delay[s]
+				if at := p.Times[next[s]]; at > due {
+					due = at
+				}
+				waiting.push(int32(s), due, k+1)
 			}
 		}
-		if len(free) == 0 {
+		if free.n == 0 {
 			// Nothing to do until the next host becomes free: skip idle ticks.
 			j, ok := waiting.nextTick(k + 1)
 			if !ok {
@@ -105,10 +109,15 @@ func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T flo
 // or after its key. Each host waits at most once, so the buckets are
 // linked lists threaded through one array. With more ticks than fit in
 // memory, a bucket spans several ticks and is scanned at each of them.
+//
+// No method stores a slice: the queue lives on the heap, and while the
+// collector marks, every pointer written there costs a write barrier
+// (a tenth of the assignment's time in WebAssembly at paper scale).
 type waitQueue struct {
 	head []int32   // first host of each bucket, −1 for none
 	link []int32   // next host in the same bucket
 	key  []float64 // when each waiting host becomes free
+	out  []int32   // the hosts release returns, len hosts
 	per  int64     // ticks per bucket
 	rate float64
 	n    int // hosts waiting
@@ -119,7 +128,7 @@ const maxBuckets = 1 << 24
 
 func newWaitQueue(hosts int, ticks int64, rate float64) *waitQueue {
 	per := ticks/maxBuckets + 1
-	q := &waitQueue{head: make([]int32, ticks/per+1), link: make([]int32, hosts), key: make([]float64, hosts), per: per, rate: rate}
+	q := &waitQueue{head: make([]int32, ticks/per+1), link: make([]int32, hosts), key: make([]float64, hosts), out: make([]int32, hosts), per: per, rate: rate}
 	for b := range q.head {
 		q.head[b] = -1
 	}
@@ -151,18 +160,21 @@ func (q *waitQueue) push(h int32, t float64, from int64) {
 	q.n++
 }
 
-// release calls free for every host due at tick k (time t).
-func (q *waitQueue) release(k int64, t float64, free func(h int32)) {
+// release returns the hosts due at tick k (time t), in a slice that is
+// valid until the next call.
+func (q *waitQueue) release(k int64, t float64) []int32 {
 	b := k / q.per
 	if b >= int64(len(q.head)) {
-		return
+		return nil
 	}
 	keep := int32(-1)
+	out := 0
 	for h := q.head[b]; h >= 0; {
 		nx := q.link[h]
 		if q.key[h] <= t {
 			q.n--
-			free(h)
+			q.out[out] = h
+			out++
 		} else {
 			q.link[h] = keep
 			keep = h
@@ -170,6 +182,7 @@ func (q *waitQueue) release(k int64, t float64, free func(h int32)) {
 		h = nx
 	}
 	q.head[b] = keep
+	return q.out[:out]
 }
 
 // nextTick returns the first tick at or after k whose bucket holds a host.
@@ -191,18 +204,25 @@ type hostEntry struct {
 	host int32
 }
 
-// hostHeap is a min-heap on (key, host).
-type hostHeap []hostEntry
-
 func (e hostEntry) before(o hostEntry) bool {
 	return e.key < o.key || (e.key == o.key && e.host < o.host)
 }
 
-// push and pop move a hole instead of swapping: one write per level.
+// hostHeap is a min-heap on (key, host) of at most one entry per host.
+// Its array is made once at full size and its length kept apart, so that
+// push and pop write no slice header (see waitQueue).
+type hostHeap struct {
+	e []hostEntry
+	n int
+}
+
+func newHostHeap(hosts int) *hostHeap { return &hostHeap{e: make([]hostEntry, hosts)} }
+
+// push moves a hole up instead of swapping: one write per level.
 func (h *hostHeap) push(e hostEntry) {
-	*h = append(*h, e)
-	s := *h
-	j := len(s) - 1
+	s := h.e
+	j := h.n
+	h.n++
 	for j > 0 {
 		parent := (j - 1) / 2
 		if !e.before(s[parent]) {
@@ -214,30 +234,37 @@ func (h *hostHeap) push(e hostEntry) {
 	s[j] = e
 }
 
+// pop takes the least entry out. The hole it leaves goes down to a leaf
+// by the lesser child, one comparison a level, and the last entry goes up
+// from there: it came from the bottom, so it rarely climbs far — about
+// half the comparisons of sifting it down from the top (Wegener's
+// bottom-up heapsort).
 func (h *hostHeap) pop() hostEntry {
-	s := *h
+	s := h.e
 	top := s[0]
-	last := len(s) - 1
-	e := s[last]
-	s = s[:last]
+	h.n--
+	n := h.n
+	e := s[n]
 	j := 0
 	for {
 		c := 2*j + 1
-		if c >= len(s) {
+		if c >= n {
 			break
 		}
-		if r := c + 1; r < len(s) && s[r].before(s[c]) {
+		if r := c + 1; r < n && s[r].before(s[c]) {
 			c = r
-		}
-		if !s[c].before(e) {
-			break
 		}
 		s[j] = s[c]
 		j = c
 	}
-	if len(s) > 0 {
-		s[j] = e
+	for j > 0 {
+		parent := (j - 1) / 2
+		if !e.before(s[parent]) {
+			break
+		}
+		s[j] = s[parent]
+		j = parent
 	}
-	*h = s
+	s[j] = e
 	return top
 }

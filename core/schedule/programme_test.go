@@ -238,13 +238,17 @@ func naiveAssign(p *Programme, delay []float64, fleet Fleet, T float64) []Visit 
 }
 
 // TestAssignMatchesNaive: Assign's heaps and buckets make the same
-// choices as the literal procedure, politeness 0 included.
+// choices as the literal procedure, politeness 0 included; the last
+// trials have enough hosts for a deep heap of free hosts.
 func TestAssignMatchesNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	for trial := range 150 {
+	for trial := range 180 {
 		const T = 600.0
 		P := []float64{0, 5, 15}[trial%3]
 		n, m := 1+rng.IntN(40), 1+rng.IntN(6)
+		if trial >= 150 {
+			n, m = 100+rng.IntN(400), 20+rng.IntN(80)
+		}
 		_, _, prog := randomProgramme(rng, staleness.Horizon, n, m, T, math.Max(P, 1))
 		delay := make([]float64, m)
 		for s := range delay {
@@ -305,6 +309,42 @@ func BenchmarkAssignPaper(b *testing.B) {
 	for b.Loop() {
 		if _, err := Assign(staleness.Horizon, prog, delay, Fleet{Crawlers: 10, Rate: 10}, T, func(int, Visit) {}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestHostHeapOrder: random pushes and pops of distinct hosts come out
+// in (key, host) order, ties in key included.
+func TestHostHeapOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 200 {
+		hosts := 1 + rng.IntN(300)
+		h := newHostHeap(hosts)
+		in := make(map[int32]hostEntry)
+		for step := range 4 * hosts {
+			if len(in) < hosts && (h.n == 0 || rng.IntN(3) > 0) {
+				var e hostEntry
+				for {
+					e = hostEntry{key: float64(rng.IntN(20)), host: int32(rng.IntN(hosts))}
+					if _, ok := in[e.host]; !ok {
+						break
+					}
+				}
+				in[e.host] = e
+				h.push(e)
+				continue
+			}
+			var want hostEntry
+			first := true
+			for _, e := range in {
+				if first || e.before(want) {
+					want, first = e, false
+				}
+			}
+			if got := h.pop(); got != want {
+				t.Fatalf("trial %d step %d: popped %+v, least is %+v", trial, step, got, want)
+			}
+			delete(in, want.host)
 		}
 	}
 }
