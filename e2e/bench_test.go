@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"github.com/freshplan/freshplan/core/share"
@@ -45,7 +49,8 @@ func TestBenchLoad(t *testing.T) {
 
 // TestBenchFile plans a pages table from disk in the tab, for
 // BENCHMARKS.md: E2E_BENCH_FILE=/tmp/paper.csv [E2E_BENCH_BUDGET=8640000]
-// [E2E_BENCH_ALL=1 to wait for the sweep and the search too].
+// [E2E_BENCH_ALL=1 to wait for the sweep and the search too]
+// [E2E_BENCH_PROFILE=FILE.cpuprofile for the page's CPU profile].
 func TestBenchFile(t *testing.T) {
 	path := os.Getenv("E2E_BENCH_FILE")
 	if path == "" {
@@ -86,6 +91,21 @@ func TestBenchFile(t *testing.T) {
 	eval[bool](tb, `(() => { window.__ticks = []; window.__timer = setInterval(() => window.__ticks.push(performance.now()), 10);
 		window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask"});
 		window.__start = performance.now(); return true; })()`)
+	profile := os.Getenv("E2E_BENCH_PROFILE")
+	if profile != "" {
+		// The page's main thread, sampled every millisecond: what its
+		// long tasks are (open the file in Chromium's DevTools).
+		tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
+				return err
+			}
+			if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 1000}); err != nil {
+				return err
+			}
+			_, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{})
+			return err
+		}))
+	}
 	start := time.Now()
 	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{path}))
 	// Read when the page no longer says so and has started a job (a log
@@ -102,6 +122,22 @@ func TestBenchFile(t *testing.T) {
 	planned := time.Since(start)
 	early := ""
 	peak := rss.stop()
+	if profile != "" {
+		var prof *profiler.Profile
+		tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			r, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+			prof = r.Profile
+			return err
+		}))
+		b, err := json.Marshal(prof)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(profile, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("the page's CPU profile written to %s", profile)
+	}
 	t.Logf("memory: %.0f MB before the pick, at most %.0f MB while reading, %.0f MB at the end, at most %.0f MB", idle, afterRead, rendererRSS(), peak)
 	stall := eval[float64](tb, `(() => { clearInterval(window.__timer); let gap = 0, last = window.__start;
 		for (const x of window.__ticks) { gap = Math.max(gap, x - last); last = x; }
