@@ -549,3 +549,52 @@ func TestSweepBudgets(t *testing.T) {
 		}
 	}
 }
+
+// TestWireSameValues: a column every page shares crosses as one value and
+// comes back for every page; the rates always cross in full, so a
+// message cannot claim more pages than its size holds.
+func TestWireSameValues(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		pg    []pages.Page
+		hosts []string
+		short []bool // which of the four columns cross as one value
+	}{
+		{"one host, default weight and delay", []pages.Page{{Host: "a", Rate: 1, Weight: 1}, {Host: "a", Rate: 2, Weight: 1}, {Host: "a", Rate: 2, Weight: 1}},
+			[]string{"a"}, []bool{false, true, true, true}},
+		{"varied", []pages.Page{{Host: "a", Rate: 1, Weight: 1}, {Host: "b", Rate: 1, Weight: 2, CrawlDelay: 30}, {Host: "a", Rate: 1, Weight: 1}},
+			[]string{"a", "b"}, []bool{false, false, false, false}},
+		{"one page", []pages.Page{{Host: "a", Rate: 3, Weight: 0.5, CrawlDelay: 5}}, []string{"a"}, []bool{false, true, true, true}},
+	} {
+		hostOf := make([]int32, len(tc.pg))
+		for i, p := range tc.pg {
+			hostOf[i] = int32(slices.Index(tc.hosts, p.Host))
+		}
+		m, blob, cols := packPages(tc.pg, hostOf, tc.hosts, true)
+		for k, c := range cols {
+			if (len(c) == 1) != tc.short[k] && len(tc.pg) > 1 {
+				t.Errorf("%s: column %d crosses as %d values", tc.name, k, len(c))
+			}
+		}
+		b, err := pack(m, blob, cols...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m2 pagesMsg
+		a, blob2, err := unpack(b, &m2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := unpackPages(m2, a, blob2)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !reflect.DeepEqual(got, tc.pg) {
+			t.Errorf("%s: %+v came back as %+v", tc.name, tc.pg, got)
+		}
+	}
+	short := [][]float64{{1}, {1}, {0}, {0}}
+	if _, _, err := unpackPages(pagesMsg{Pages: 1 << 30, Hosts: 1}, short, nil); err == nil {
+		t.Error("a message of one rate for 2^30 pages decodes")
+	}
+}

@@ -93,6 +93,18 @@ func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
 		e.spawn()
 	}
 	e.seq, e.emit, e.data, e.last, e.busy = q.Seq, emit, d, q, true
+	go e.post(q, d, emit)
+}
+
+// post packs a job and sends it to the worker, in a task of its own: the
+// page first draws what set the job going (a million pages take a fifth
+// of a second to pack and hand over, the page frozen meanwhile). A job
+// cancelled or replaced before then is not sent.
+func (e *workerEngine) post(q Request, d *dataset, emit func(*Stage)) {
+	nextTask()
+	if e.seq != q.Seq || !e.busy || e.broken {
+		return
+	}
 	b, err := packJob(q, d)
 	if err != nil {
 		e.busy = false
@@ -164,4 +176,19 @@ func (e *workerEngine) fallback() {
 		e.busy = false
 		e.local.run(e.last, e.data, e.emit)
 	}
+}
+
+// nextTask returns in a later task of the browser's event loop. A Go
+// sleep does not promise that: Go returns to the browser only when every
+// goroutine waits, and a sleep over by then goes on in the same task.
+func nextTask() {
+	done := make(chan struct{})
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		f.Release()
+		close(done)
+		return nil
+	})
+	js.Global().Call("setTimeout", f, 0)
+	<-done
 }

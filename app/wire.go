@@ -44,8 +44,10 @@ func pack(meta any, blob []byte, arrays ...[]float64) ([]byte, error) {
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(arrays)))
 	for _, a := range arrays {
 		b = binary.LittleEndian.AppendUint32(b, uint32(len(a)))
-		for _, v := range a {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+		at := len(b)
+		b = b[:at+8*len(a)]
+		for i, v := range a {
+			binary.LittleEndian.PutUint64(b[at+8*i:], math.Float64bits(v))
 		}
 	}
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(blob)))
@@ -104,9 +106,13 @@ func unpack(b []byte, meta any) ([][]float64, []byte, error) {
 }
 
 // pagesMsg is how pages cross between the page and a worker: rates,
-// weights, crawl delays and host indices as arrays, the URLs and the
-// hosts' names (when they go) in the blob, change models and exposures by
-// page index in the header.
+// weights, crawl delays and host indices as arrays — but for the rates
+// (which bound the pages a message can claim by its size), an array of
+// one value when every page has it (weights and crawl delays mostly: the
+// message of a million pages is then half the size, and packing, copying
+// and unpacking it is what the page waits on) — the URLs and the hosts'
+// names (when they go) in the blob, change models and exposures by page
+// index in the header.
 type pagesMsg struct {
 	Pages     int
 	Hosts     int
@@ -145,7 +151,18 @@ func packPages(pg []pages.Page, hostOf []int32, hosts []string, names bool) (pag
 			blob = appendName(blob, h)
 		}
 	}
-	return m, blob, [][]float64{rates, weights, delays, index}
+	return m, blob, [][]float64{rates, same(weights), same(delays), same(index)}
+}
+
+// same returns a one-value array if every value of a is that value
+// (bit for bit), else a.
+func same(a []float64) []float64 {
+	for _, v := range a {
+		if math.Float64bits(v) != math.Float64bits(a[0]) {
+			return a
+		}
+	}
+	return a[:min(len(a), 1)]
 }
 
 // unpackPages rebuilds the pages packPages sent. Without names they get
@@ -156,8 +173,11 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]pages.Page, []byte, 
 	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 {
 		return nil, nil, errWire
 	}
-	for _, col := range a {
-		if len(col) != m.Pages {
+	for k, col := range a {
+		switch {
+		case k > 0 && len(col) == 1 && m.Pages > 1:
+			a[k] = slices.Repeat(col, m.Pages) // every page has the value
+		case len(col) != m.Pages:
 			return nil, nil, errWire
 		}
 	}
