@@ -40,8 +40,8 @@ const (
 	// StageBacktest replays every policy against the kept input's history
 	// after Request.Split (core/backtest).
 	StageBacktest
-	// StageRead reads Request.File into pages: a big log is read by the
-	// planner's worker, whose plan then reuses the memory reading took,
+	// StageRead reads Request.File into pages: a big log is read by a
+	// worker, let go once it has sent them (with the memory reading took),
 	// not by the page, whose memory never shrinks.
 	StageRead
 
@@ -323,8 +323,8 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 		}
 	}
 	kept := newKeeper(r, q.Size, -1)
-	// The worker's memory never shrinks (the plan that follows reuses it),
-	// so its peak counts: the collector runs when the heap has grown by
+	// The worker's memory never shrinks, and it counts in the tab's until
+	// the worker is let go: the collector runs when the heap has grown by
 	// half, whatever the rows take (a memory limit set too low would have
 	// it run without end).
 	gc := debug.SetGCPercent(50)

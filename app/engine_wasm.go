@@ -26,6 +26,7 @@ type workerEngine struct {
 	data   *dataset
 	last   Request
 	broken bool
+	reads  bool // the job running reads a file (StageRead)
 	local  inProcess
 }
 
@@ -85,6 +86,14 @@ func (e *workerEngine) deliver() {
 		}
 		if s.Kind == "done" || s.Kind == "error" {
 			e.busy = false
+			if e.reads {
+				// The worker holds what reading took (WebAssembly memory is
+				// never given back): a fresh one plans the pages in less —
+				// the tab's peak on a 1M-row log 405 → 327 MB, no slower.
+				e.reads = false
+				e.w.Call("terminate")
+				e.spawn()
+			}
 		}
 		if s.Kind == "error" && m.d != nil {
 			s.Note = namePages(s.Note, m.d)
@@ -116,6 +125,7 @@ func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
 		e.spawn()
 	}
 	e.seq, e.emit, e.data, e.last, e.busy = q.Seq, emit, d, q, true
+	e.reads = q.Stages&StageRead != 0
 	go e.post(q, d, emit)
 }
 
