@@ -218,11 +218,16 @@ type hostHeap struct {
 
 func newHostHeap(hosts int) *hostHeap { return &hostHeap{e: make([]hostEntry, hosts)} }
 
-// push moves a hole up instead of swapping: one write per level.
+// push adds e, whose host is not in the heap.
 func (h *hostHeap) push(e hostEntry) {
-	s := h.e
-	j := h.n
 	h.n++
+	h.up(h.n-1, e)
+}
+
+// up puts e in the hole at j, moving the hole up past the entries e comes
+// before: one write a level, no swaps.
+func (h *hostHeap) up(j int, e hostEntry) {
+	s := h.e
 	for j > 0 {
 		parent := (j - 1) / 2
 		if !e.before(s[parent]) {
@@ -244,7 +249,7 @@ func (h *hostHeap) pop() hostEntry {
 	top := s[0]
 	h.n--
 	n := h.n
-	e := s[n]
+	e := s[n] // the last entry, to go where the hole ends
 	j := 0
 	for {
 		c := 2*j + 1
@@ -257,14 +262,6 @@ func (h *hostHeap) pop() hostEntry {
 		s[j] = s[c]
 		j = c
 	}
-	for j > 0 {
-		parent := (j - 1) / 2
-		if !e.before(s[parent]) {
-			break
-		}
-		s[j] = s[parent]
-		j = parent
-	}
-	s[j] = e
+	h.up(j, e)
 	return top
 }
