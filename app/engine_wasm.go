@@ -89,7 +89,7 @@ func (e *workerEngine) deliver() {
 			if e.reads {
 				// The worker holds what reading took (WebAssembly memory is
 				// never given back): a fresh one plans the pages in less —
-				// the tab's peak on a 1M-row log 405 → 327 MB, no slower.
+				// the tab's peak on a 1M-row log ~405 → ~350 MB, no slower.
 				e.reads = false
 				e.w.Call("terminate")
 				e.spawn()

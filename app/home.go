@@ -380,8 +380,9 @@ func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Val
 // readInWorker reads a big file in the planner's worker, which the engine
 // lets go once it has sent the pages (a fresh worker plans them): the
 // memory reading takes then goes with it, where in the page, whose memory
-// never shrinks, it would stay on top of the plan's. A plan running is abandoned (the new input replaces its data).
-// The page gets the pages and the file's fingerprint.
+// never shrinks, it would stay on top of the plan's. A plan running is
+// abandoned (the new input replaces its data). The page gets the pages
+// and the file's fingerprint.
 func (h *home) readInWorker(rs *readState, size int64, file goapp.Value) {
 	ctx := h.ctx
 	if h.busy {
