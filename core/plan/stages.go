@@ -344,10 +344,10 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	var keptPSP, keptMP2, keptWolf, keptAzar []schedule.Visit
 	// MERGE starts from the equally spaced programme and spreads each
 	// host's visits evenly; a quasi page's belong just after its potential
-	// changes (seed 003 §2.3.3), so they go back. MERGE's programme shares
-	// the equally spaced one's pages, which that reorders: mp2 makes its
-	// programme again rather than keep it (which also keeps the plan's peak
-	// down: a programme is 100 MB at paper scale).
+	// changes (seed 003 §2.3.3), so they go back. MERGE rewrites the equally
+	// spaced programme in place, and quasiTimes reorders it: mp2 makes its
+	// programme again rather than keep a copy (which also keeps the plan's
+	// peak down: a programme is 100 MB at paper scale).
 	merged := schedule.Merge(in.params.Model, in.programme(a.polite), in.T)
 	in.quasiTimes(merged, a.polite)
 	first := []func() error{

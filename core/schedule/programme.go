@@ -107,20 +107,22 @@ func EquallySpaced(m staleness.Model, x []int, hosts []int32, nHosts int, T floa
 	return p
 }
 
-// Merge returns the MERGE times of seed 000 §2.2 step 3 for a programme
-// whose hosts' visits are in EquallySpaced's order: the visit of rank r on
-// a host with X visits moves to rT/(X+1) (horizon model) or (r − ½)T/X
-// (steady model, so the gap across the horizon's end is T/X too). Every
-// host's visits end up evenly spaced, T/(X+1) or T/X apart.
+// Merge gives a programme whose hosts' visits are in EquallySpaced's
+// order the MERGE times of seed 000 §2.2 step 3, in place, and returns it:
+// the visit of rank r on a host with X visits moves to rT/(X+1) (horizon
+// model) or (r − ½)T/X (steady model, so the gap across the horizon's end
+// is T/X too). Every host's visits end up evenly spaced, T/(X+1) or T/X
+// apart. In place because the equally spaced times serve only to order
+// each host's visits: at paper scale a second array of times is 69 MB,
+// and in WebAssembly memory once taken is never given back.
 func Merge(m staleness.Model, p *Programme, T float64) *Programme {
-	q := &Programme{Start: p.Start, Pages: p.Pages, Times: make([]float64, len(p.Times))}
 	for s := 0; s+1 < len(p.Start); s++ {
 		a, b := p.Start[s], p.Start[s+1]
 		for r := 1; r <= b-a; r++ {
-			q.Times[a+r-1] = EqualTime(m, r, b-a, T)
+			p.Times[a+r-1] = EqualTime(m, r, b-a, T)
 		}
 	}
-	return q
+	return p
 }
 
 // Realized returns a tracker holding the realized staleness (or age) of
