@@ -64,12 +64,12 @@ func (in *instance) equalVisits(x []float64) *simulate.Visits {
 	return v
 }
 
-// madeVisits groups the times a programme's visits were made (NaN for a
-// dropped visit) by page.
-func madeVisits(pages int, prog *schedule.Programme, made []float64) *simulate.Visits {
+// madeVisits groups by page the times a programme's visits were made at,
+// which assigned has put in its times (NaN for a dropped visit).
+func madeVisits(pages int, prog *schedule.Programme) *simulate.Visits {
 	v := &simulate.Visits{Start: make([]int, pages+1)}
 	for k, i := range prog.Pages {
-		if !math.IsNaN(made[k]) {
+		if !math.IsNaN(prog.Times[k]) {
 			v.Start[i+1]++
 		}
 	}
@@ -80,7 +80,7 @@ func madeVisits(pages int, prog *schedule.Programme, made []float64) *simulate.V
 	fill := make([]int, pages)
 	copy(fill, v.Start[:pages])
 	for k, i := range prog.Pages {
-		if t := made[k]; !math.IsNaN(t) {
+		if t := prog.Times[k]; !math.IsNaN(t) {
 			v.Times[fill[i]] = t
 			fill[i]++
 		}

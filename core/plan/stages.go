@@ -189,6 +189,14 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 // crawlers (assign emits each visit made, in time order, and returns how
 // many it dropped), replays and validates it, and returns the schedule if
 // the plan keeps it.
+//
+// The programme's times become the times its visits were made at (NaN for
+// a visit dropped): the assignment reads a visit's programmed time only
+// before it emits it (schedule.Assign and schedule.Transport say so), and
+// a second array of times would be 69 MB at paper scale. Each time stays
+// beside its place in the programme, so the replay walks host by host:
+// one host's pages at a time stay in cache, where walking the schedule in
+// time order would not.
 func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
 	assign func(emit func(k int, v schedule.Visit)) (int, error)) (*Result, []schedule.Visit, error) {
 	m := in.params.Model
@@ -198,15 +206,10 @@ func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
 	if keep {
 		kept = make([]schedule.Visit, 0, prog.Len())
 	}
-	// Each visit's time goes beside its place in the programme, so the
-	// replay below walks host by host: one host's pages at a time stay in
-	// cache, where walking the schedule in time order would not.
-	made := make([]float64, len(prog.Times))
-	for k := range made {
-		made[k] = math.NaN()
-	}
+	made := newBitset(prog.Len())
 	dropped, err := assign(func(k int, v schedule.Visit) {
-		made[k] = v.Time
+		prog.Times[k] = v.Time
+		made.set(k)
 		check.CheckTime(v)
 		if keep {
 			kept = append(kept, v)
@@ -215,12 +218,17 @@ func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
+	for k := range prog.Times {
+		if !made.has(k) {
+			prog.Times[k] = math.NaN()
+		}
+	}
 	// Host by host, each host's visits in time order: replay, and check
 	// politeness against the pages' own hosts.
 	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
 	visits := make([]float64, len(x))
 	for k, i := range prog.Pages {
-		if t := made[k]; !math.IsNaN(t) {
+		if t := prog.Times[k]; !math.IsNaN(t) {
 			tr.Visit(int(i), t)
 			check.CheckHost(in.hostOf[i], t)
 			visits[i]++
@@ -230,7 +238,7 @@ func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
 	r.Dropped = dropped
 	r.Violations, _ = check.Finish()
 	if in.modelled() || in.params.Simulate > 0 {
-		v := madeVisits(len(x), prog, made)
+		v := madeVisits(len(x), prog)
 		if err := in.remodel(r, v); err != nil {
 			return nil, nil, err
 		}
@@ -350,15 +358,14 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	// peak down: a programme is 100 MB at paper scale).
 	merged := schedule.Merge(in.params.Model, in.programme(a.polite), in.T)
 	in.quasiTimes(merged, a.polite)
-	first := []func() error{
-		func() (err error) {
-			psp, keptPSP, err = in.polite("psp", merged, a.polite)
+	// infcrawlers follows MERGE's times, which psp's assignment then
+	// replaces with the times its visits are made at: one before the other.
+	first := func() (err error) {
+		if inf, err = in.followed(merged, a.polite); err != nil {
 			return err
-		},
-		func() (err error) {
-			inf, err = in.followed(merged, a.polite)
-			return err
-		},
+		}
+		psp, keptPSP, err = in.polite("psp", merged, a.polite)
+		return err
 	}
 	var jobs []func() error
 	if in.wants("mp2") {
@@ -393,7 +400,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	}
 	if early == nil && runtime.GOMAXPROCS(0) > 1 {
 		// All together, on every core.
-		if err := parallel(append(first, jobs...)...); err != nil {
+		if err := parallel(append([]func() error{first}, jobs...)...); err != nil {
 			return nil, err
 		}
 	} else {
@@ -401,7 +408,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		// infcrawlers first, for early; then nothing holds MERGE's
 		// programme (70 MB of times at paper scale, and in WebAssembly
 		// memory once grown is never given back).
-		if err := parallel(first...); err != nil {
+		if err := first(); err != nil {
 			return nil, err
 		}
 		if err := ctx.Err(); err != nil {

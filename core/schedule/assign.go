@@ -36,8 +36,10 @@ type Fleet struct {
 // seconds before its first request of the next horizon.
 //
 // Each visit made is passed to emit with its index in the programme, in
-// time order (then crawler order); Assign returns how many programmed
-// visits were dropped.
+// time order (then crawler order); a visit's programmed time is not read
+// once it is emitted, so emit may overwrite it (the plan puts there the
+// time the visit is made at). Assign returns how many programmed visits
+// were dropped.
 func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T float64, emit func(k int, v Visit)) (dropped int, err error) {
 	nHosts := len(p.Start) - 1
 	if len(delay) != nHosts {

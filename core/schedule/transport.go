@@ -51,7 +51,8 @@ func TransportSlots(fleet Fleet, T float64) int64 {
 //
 // Each visit is passed to emit (if not nil) with its index in the
 // programme, in time order, then in order of ideal time (crawlers 0, 1, …
-// of a tick). Transport returns the total deviation Σ|s − t| in seconds,
+// of a tick); a visit's programmed time is not read once it is emitted,
+// so emit may overwrite it. Transport returns the total deviation Σ|s − t| in seconds,
 // the least over every assignment of each visit to its own slot. It
 // returns an error, and emits nothing, if the programme has more than
 // MaxTransportVisits visits, more visits than slots, or release times no
