@@ -233,11 +233,11 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 				emit(&Stage{Seq: q.Seq, Kind: "plan", Plan: r, Seconds: time.Since(start).Seconds()})
 			}
 		}
-		v := visits(p)
+		perVisit := int64(planBytesPerVisit)
 		if p.Simulate > 0 {
-			v += v / 2 // each replay's visit lists: 8 bytes a visit more, and room
+			perVisit += replayBytesPerVisit
 		}
-		restore := limitPlanMemory(len(pg), v)
+		restore := limitPlanMemory(len(pg), visits(p), perVisit)
 		pl, err := plan.Run(ctx, pg, p)
 		restore()
 		if err != nil {
@@ -367,15 +367,15 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	}
 	params.Policy = q.Policy
 	params.PerPage = []string{q.Policy} // what the exports write
-	v := visits(params) * 2             // the schedule is kept too: 16 bytes a visit more
+	perVisit := int64(planBytesPerVisit + keptBytesPerVisit)
 	if kind.PolicyOnly {
 		// Only the policy is planned, psp and the bounds aside, and its
 		// schedule is not kept: at a million pages the other policies take
 		// as long again, and the file is the same.
 		params.Policy, params.Compare = "none", []string{q.Policy}
-		v = visits(params)
+		perVisit = planBytesPerVisit
 	}
-	defer limitPlanMemory(len(pg), v)()
+	defer limitPlanMemory(len(pg), visits(params), perVisit)()
 	pl, err := plan.Run(ctx, pg, params)
 	if err != nil {
 		return nil, err
@@ -455,7 +455,7 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 		}
 		progress(sprintf("sweeping budgets: %d of %d (%s visits)", k+1, len(budgets), fmtInt(int64(x))))
 		q := atBudget(params, x)
-		restore := limitPlanMemory(len(pg), x)
+		restore := limitPlanMemory(len(pg), x, planBytesPerVisit)
 		pts, err := plan.Sweep(ctx, pg, q, []int{x})
 		restore()
 		if err != nil {
@@ -566,7 +566,7 @@ func findBudget(ctx context.Context, pg []pages.Page, params plan.Params, req Re
 		q := atBudget(params, b)
 		q.Policy, q.Compare = "none", []string{} // psp and the bounds only
 		q.PerPage = []string{}                   // their values only
-		restore := limitPlanMemory(len(pg), b)
+		restore := limitPlanMemory(len(pg), b, planBytesPerVisit)
 		pl, err := plan.Run(ctx, pg, q)
 		restore()
 		if err != nil {

@@ -19,21 +19,29 @@ func readMemory(grow int64) int64 {
 	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + grow
 }
 
-// What planning holds, at most, above what the program holds.
+// What planning holds, at most, above what the program holds: per page,
+// and per visit planned, more when the plan keeps a schedule (a
+// schedule.Visit, 16 bytes, and room) or replays each schedule against
+// sampled changes (each replay's visit lists, 8 bytes, and room).
 const (
-	planBytesPerVisit = 20
-	planBytesPerPage  = 100
+	planBytesPerPage    = 100
+	planBytesPerVisit   = 12
+	keptBytesPerVisit   = 20
+	replayBytesPerVisit = 10
 )
 
 // limitPlanMemory sets the soft memory limit for planning n pages with r
-// visits — 20 bytes a visit and 100 a page above what the program holds,
-// measured at paper scale (programmes, replays, per-page arrays: psp's
-// step holds about that much at its peak) — and returns what restores the
-// limit before. At paper scale in WebAssembly (node) every policy then
-// peaks at 0.60 GB, 0.80 GB at 32 and 160 bytes and 1.12 GB with no limit,
-// no slower: fresh memory costs more there than collecting; below 12 and
-// 60 bytes the collector runs more for no less memory.
-func limitPlanMemory(n, r int) (restore func()) {
-	old := debug.SetMemoryLimit(readMemory(planBytesPerVisit*int64(r) + planBytesPerPage*int64(n)))
+// visits at perVisit bytes a visit (planBytesPerVisit, plus what the plan
+// keeps) and planBytesPerPage a page above what the program holds, and
+// returns what restores the limit before. Measured at paper scale, where
+// psp's step holds about that much at its peak (its programme: 12 bytes a
+// visit; per-page arrays): in WebAssembly the planning worker then ends
+// at 340 MB of Go, beside 392 MB at 20 bytes a visit, as fast (the tab,
+// session 7); in node, before the made times went into the programme
+// (8 bytes a visit fewer), every policy peaked at 0.60 GB at 20 bytes,
+// 0.80 GB at 32 and 1.12 GB with no limit, no slower — fresh memory costs
+// more there than collecting.
+func limitPlanMemory(n, r int, perVisit int64) (restore func()) {
+	old := debug.SetMemoryLimit(readMemory(perVisit*int64(r) + planBytesPerPage*int64(n)))
 	return func() { debug.SetMemoryLimit(old) }
 }

@@ -11,7 +11,7 @@ import (
 func TestLimitPlanMemory(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	held := readMemory(0)
-	restore := limitPlanMemory(100_000, 1_000_000)
+	restore := limitPlanMemory(100_000, 1_000_000, planBytesPerVisit)
 	limit := debug.SetMemoryLimit(-1)
 	want := held + planBytesPerVisit*1_000_000 + planBytesPerPage*100_000
 	// What the program holds moves a little between the two readings.
