@@ -191,7 +191,7 @@ var sweepFactors = []float64{0.125, 0.25, 0.5, 1, 2, 4}
 const maxSweepBudget = schedule.MaxCarouselSlots
 
 // maxSweepVisits bounds the sweep's budgets above the chosen one: psp's
-// step holds some 28 bytes a visit, and in the browser memory once grown
+// step holds some 20 bytes a visit, and in the browser memory once grown
 // is never given back — at paper scale the sweep's 4× point (34.56M
 // visits) took the tab from 1.0 to 2.8 GB. Bigger budgets are left to the
 // CLI's sweep.
