@@ -45,7 +45,7 @@ const MaxCarouselSlots = 1 << 28
 //
 // Errors: a rate negative, NaN or infinite; slots negative or above 2^28;
 // slots > 0 with no positive rate; more than MaxInt32 pages.
-func Carousel(rates []float64, slots int) ([]int, error) {
+func Carousel(rates []float64, slots int) ([]int32, error) {
 	if slots < 0 || slots > MaxCarouselSlots {
 		return nil, fmt.Errorf("carousel: %d slots, want 0…%d", slots, MaxCarouselSlots)
 	}
@@ -60,7 +60,7 @@ func Carousel(rates []float64, slots int) ([]int, error) {
 		maxRate = max(maxRate, r)
 	}
 	if slots == 0 {
-		return []int{}, nil
+		return []int32{}, nil
 	}
 	if maxRate == 0 {
 		return nil, fmt.Errorf("carousel: no page has a positive rate")
@@ -169,9 +169,11 @@ func newCarousel(n, slots int) *carousel {
 	}
 }
 
-// run returns the pages crawled in slots 1 … slots.
-func (c *carousel) run(slots int) []int {
-	out := make([]int, slots)
+// run returns the pages crawled in slots 1 … slots: int32s, half the
+// size of ints (at paper scale 8.64M slots, 35 MB, while the carousel's
+// own state is held too).
+func (c *carousel) run(slots int) []int32 {
+	out := make([]int32, slots)
 	for t := 1; t <= slots; t++ {
 		out[t-1] = c.step(t)
 	}
@@ -179,7 +181,7 @@ func (c *carousel) run(slots int) []int {
 }
 
 // step returns the page crawled in slot t (seed 002 Algorithm 3, lines 3–6).
-func (c *carousel) step(t int) int {
+func (c *carousel) step(t int) int32 {
 	// Line 4: S = {k : δ_k > 0} — add the pages released in slot t.
 	c.release(t)
 	if c.ready == 0 {
@@ -210,7 +212,7 @@ func (c *carousel) step(t int) int {
 		c.remove(fromBatch)
 		c.beyond = append(c.beyond, p)
 	}
-	return int(p.k)
+	return p.k
 }
 
 // earliestInBatch reports whether the earliest ready page is the last of batch
