@@ -12,7 +12,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/freshplan/freshplan/core/backtest"
 	"github.com/freshplan/freshplan/core/inputerr"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
@@ -39,45 +38,23 @@ type format struct {
 // is read as an observation log (observationLog).
 var formats = []format{
 	{name: "pages table", detect: pages.IsTable, read: pages.ReadSized},
-	{name: "change history", detect: observe.IsChangeHeader, read: readChangeHistory},
+	{name: "change history", detect: observe.IsChangeHeader, read: estimated},
 }
 
-// readChangeHistory reads a complete change history (url,host,time, one
-// row per change) and plans what a crawler visiting every page daily over
-// its whole span would have observed, as a backtest's training does.
-func readChangeHistory(r io.Reader, file string, _ int64) ([]pages.Page, error) {
-	changes, err := observe.ReadChanges(context.Background(), r, file)
-	if err != nil {
-		return nil, err
-	}
-	first, last := math.Inf(1), math.Inf(-1)
-	for _, c := range changes {
-		if n := len(c.Times); n > 0 {
-			first, last = math.Min(first, c.Times[0]), math.Max(last, c.Times[n-1])
-		}
-	}
-	if math.IsInf(first, 1) {
-		return nil, &InputError{File: file, Msg: "the change history has no changes"}
-	}
-	const day = 86400
-	in, err := plan.FromHistories(context.Background(), backtest.Observed(changes, first, day, last+day),
-		plan.LoadOptions{Name: file, Prior: true, Now: math.NaN()})
-	if err != nil {
-		return nil, err
-	}
-	return in.Pages, nil
-}
-
-// observationLog reads a fetch log or a web-archive index (CSV, CDX,
-// CDXJ, Wayback JSON, told apart by core/observe) and estimates each URL's
-// rate, shrunk towards its host's prior as the CLI's plan does.
-var observationLog = format{name: "observation log", read: func(r io.Reader, file string, size int64) ([]pages.Page, error) {
+// estimated reads an observation log (a fetch log or a web-archive index:
+// CSV, CDX, CDXJ, Wayback JSON, told apart by core/observe) or a complete
+// change history and estimates each URL's rate, shrunk towards its host's
+// prior, as the CLI's plan does (plan.Load).
+func estimated(r io.Reader, file string, size int64) ([]pages.Page, error) {
 	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Size: size, Prior: true, Now: math.NaN()})
 	if err != nil {
 		return nil, err
 	}
 	return in.Pages, nil
-}}
+}
+
+// observationLog is every input not told by its first line.
+var observationLog = format{name: "observation log", read: estimated}
 
 // Decode reads an input file into pages, reporting progress as it goes
 // (progress is called after every read, at most 64 KiB apart; it may block

@@ -12,7 +12,8 @@ import (
 )
 
 // runEstimate is `freshplan estimate [--format csv|json] [--classes …] FILE`:
-// the change rate of every URL of an observation log (SPEC §6).
+// the change rate of every URL of an observation log (SPEC §6) or of a
+// change history.
 func runEstimate(args []string, stdout, stderr io.Writer) error {
 	f := newPlanFlags("estimate", stderr)
 	format := f.fs.String("format", "csv", "csv (a pages table) or json (with each estimator's reason)")
@@ -24,7 +25,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if f.fs.NArg() == 0 {
-		return usagef("estimate needs an observation log: freshplan estimate [--format csv|json] [--classes …] FILE")
+		return usagef("estimate needs an observation log or a change history: freshplan estimate [--format csv|json] [--classes …] FILE")
 	}
 	if *format != "csv" && *format != "json" {
 		return fmt.Errorf("--format: unknown format %q; want csv or json", *format)
@@ -45,7 +46,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if in.Estimates == nil {
-		return fmt.Errorf("%s is a pages table (it has changes_per_day): its rates are already known; estimate reads observation logs", in.Name)
+		return fmt.Errorf("%s is a pages table (it has changes_per_day): its rates are already known; estimate reads observation logs and change histories", in.Name)
 	}
 	if *format == "json" {
 		return export.EstimatesJSON(stdout, in, classes)

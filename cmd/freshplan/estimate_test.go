@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/csv"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -97,5 +98,45 @@ func TestEstimateRejects(t *testing.T) {
 	}
 	if r := cli(t, "estimate", "--skip-bad", bad); r.code != exitBadInput {
 		t.Errorf("every row bad with --skip-bad: exit %d, want %d", r.code, exitBadInput)
+	}
+}
+
+// TestEstimateChangeHistory: a complete change history (url,host,time, one
+// row per change) is estimated from what a daily crawler over its span
+// would have logged, and planned, as the app does with it.
+func TestEstimateChangeHistory(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("url,host,time\n")
+	const t0, day = 1_700_000_000, 86400
+	for k := range 11 { // every other day, 20 days
+		fmt.Fprintf(&b, "https://a.example/x,a.example,%d\n", t0+2*k*day)
+	}
+	fmt.Fprintf(&b, "https://a.example/y,a.example,%d\n", t0)
+	dir := t.TempDir()
+	path := writeFile(t, dir, "history.csv", b.String())
+	r := cli(t, "estimate", path)
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("%d rows, %v:\n%s", len(rows), err, r.stdout)
+	}
+	// Daily fetches from the first change until a day after the last: 21,
+	// the first a baseline, so 20 visits, each even day's finding the
+	// change made at it — 10 in 20 days.
+	x := rows[1]
+	if naive, _ := strconv.ParseFloat(x[8], 64); x[2] != "20" || x[3] != "10" || math.Abs(naive-0.5) > 1e-12 {
+		t.Errorf("page x: %q; want 20 visits, 10 changes, naive 0.5 a day", x)
+	}
+	if y := rows[2]; y[2] != "20" || y[3] != "0" {
+		t.Errorf("page y: %q; want 20 visits, no change", y)
+	}
+	if r := cli(t, "plan", "--budget", "4", path); r.code != exitOK || !strings.Contains(r.stdout, "2 pages on 1 hosts") {
+		t.Errorf("plan on a change history: exit %d, %s%s", r.code, r.stdout, r.stderr)
+	}
+	bad := writeFile(t, dir, "bad-history.csv", "url,host,time\nhttps://a.example/x,a.example,1700000000\nhttps://a.example/x,a.example,soon\n")
+	if r := cli(t, "estimate", bad); r.code != exitBadInput || !strings.Contains(r.stderr, "bad-history.csv:3") {
+		t.Errorf("a bad time: exit %d, stderr %q; want exit %d naming bad-history.csv:3", r.code, r.stderr, exitBadInput)
 	}
 }

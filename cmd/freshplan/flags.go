@@ -168,8 +168,8 @@ func (f *planFlags) setup(stderr io.Writer) (plan.Params, []pages.Page, error) {
 	return params, pg, err
 }
 
-// readInput reads the file named on the command line — a pages table or
-// an observation log, whose rates are then estimated — or the built-in
+// readInput reads the file named on the command line — a pages table, or
+// an observation log or change history whose rates are then estimated — or the built-in
 // sample (saying so on stderr) when none is, and checks the crawl delays
 // against the horizon.
 func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {

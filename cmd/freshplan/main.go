@@ -37,7 +37,8 @@ const usage = `freshplan plans recrawls under a crawl budget and per-host polite
 usage:
   freshplan estimate [--format csv|json] [--classes hourly=24,daily=1] FILE
                                      change rate of every URL of an observation log (CSV, CDX, CDXJ, Wayback JSON)
-  freshplan plan  [flags] [FILE]     plan a pages table or an observation log (the built-in sample without FILE)
+                                     or of a change history (url,host,time, one row per change)
+  freshplan plan  [flags] [FILE]     plan a pages table, an observation log or a change history (the built-in sample without FILE)
   freshplan sweep [flags] --budgets 1e5,2e5,... [FILE]
                                      staleness of every policy at each budget, as CSV
   freshplan backtest [flags] --split 2024-01-01 [--until DATE] FILE

@@ -12,25 +12,6 @@ import (
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
-// TestCrawl: what a crawler sees, by hand.
-func TestCrawl(t *testing.T) {
-	changes := []float64{5, 12, 13, 30}
-	got := crawl(changes, []float64{0, 10, 12, 20, 40})
-	want := []observe.Fetch{
-		{At: 0, LastModified: math.NaN()},
-		{At: 10, Changed: true, LastModified: 5},
-		{At: 12, Changed: true, LastModified: 12}, // a change at the visit is seen
-		{At: 20, Changed: true, LastModified: 13},
-		{At: 40, Changed: true, LastModified: 30},
-	}
-	for k := range want {
-		g, w := got[k], want[k]
-		if g.At != w.At || g.Changed != w.Changed || !(g.LastModified == w.LastModified || math.IsNaN(g.LastModified) && math.IsNaN(w.LastModified)) {
-			t.Errorf("fetch %d: %+v, want %+v", k, g, w)
-		}
-	}
-}
-
 func TestRepeat(t *testing.T) {
 	got := repeat([]float64{6, 2}, 100, 10, 125)
 	want := []float64{102, 106, 112, 116, 122}
@@ -66,10 +47,7 @@ func TestReplayMatchesDirect(t *testing.T) {
 		t.Fatal(err)
 	}
 	kept := pages[:3]
-	histories := make([]observe.History, len(kept))
-	for i, p := range kept {
-		histories[i] = observe.History{URL: p.URL, Host: p.Host, Weight: 1, Fetches: crawl(p.Times, regular(math.Max(0, p.Times[0]), d, 10*d))}
-	}
+	histories := observe.CrawlEvery(kept, 0, d, 10*d)
 	in, err := plan.FromHistories(context.Background(), histories, plan.LoadOptions{Prior: true, Now: 10 * d})
 	if err != nil {
 		t.Fatal(err)

@@ -48,7 +48,7 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 			// What these visits observe joins the history for the next plan.
 			h := &histories[i]
 			seen := append([]float64{h.Fetches[len(h.Fetches)-1].At}, m...)
-			h.Fetches = append(h.Fetches, crawl(pages[i].Times, seen)[1:]...)
+			h.Fetches = append(h.Fetches, observe.Crawl(pages[i].Times, seen)[1:]...)
 			visits[i] = append(visits[i], m...)
 		}
 	}

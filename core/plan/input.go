@@ -6,15 +6,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 )
 
-// KindPages is Input.Kind for a pages table; an observation log's Kind is
-// its format (observe.FormatCSV, FormatCDX, FormatCDXJ, FormatWaybackJSON).
-const KindPages = "pages"
+// KindPages is Input.Kind for a pages table, KindChanges for a change
+// history; an observation log's Kind is its format (observe.FormatCSV,
+// FormatCDX, FormatCDXJ, FormatWaybackJSON).
+const (
+	KindPages   = "pages"
+	KindChanges = "changes"
+)
 
 // Input is what Load made of a file: the pages to plan and, for an
 // observation log, how their rates were estimated.
@@ -52,9 +57,11 @@ type LoadOptions struct {
 }
 
 // Load reads a pages table (SPEC §3.3, told by its changes_per_day
-// column) or an observation log (SPEC §3.1–3.2: fetch CSV, CDX, CDXJ,
-// Wayback JSON) and returns the pages to plan; for a log, each URL's rate
-// is estimated from its history (seed 001 ch. 6, estimate.Of).
+// column), a complete change history (url,host,time, one row per change,
+// as a backtest reads: loadChanges) or an observation log (SPEC §3.1–3.2:
+// fetch CSV, CDX, CDXJ, Wayback JSON) and returns the pages to plan; for a
+// log or a history, each URL's rate is estimated from what was observed
+// (seed 001 ch. 6, estimate.Of).
 func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	name := opts.Name
 	if name == "" {
@@ -67,6 +74,9 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 			return nil, err
 		}
 		return &Input{Name: name, Kind: KindPages, Pages: pg}, nil
+	}
+	if isChangeHistory(br) {
+		return loadChanges(ctx, br, name, opts)
 	}
 	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW})
 	var oe *observe.Error
@@ -131,4 +141,38 @@ func FromHistories(ctx context.Context, histories []observe.History, opts LoadOp
 func isPagesTable(br *bufio.Reader) bool {
 	rec, ok := observe.PeekHeader(br)
 	return ok && pages.IsTable(rec)
+}
+
+// isChangeHistory reports whether the buffered input starts with a change
+// history's CSV header: url and time, no change signal.
+func isChangeHistory(br *bufio.Reader) bool {
+	rec, ok := observe.PeekHeader(br)
+	return ok && observe.IsChangeHeader(rec)
+}
+
+// loadChanges reads a complete change history and estimates each page's
+// rate from what a crawler visiting it daily, from its first change until
+// a day after the history's last, would have logged (observe.CrawlEvery):
+// the training a backtest gives its plans, over the whole history. A
+// daily crawl sees at most one change a day, as a real crawler would.
+func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions) (*Input, error) {
+	changes, err := observe.ReadChanges(ctx, r, name)
+	if err != nil {
+		return nil, err
+	}
+	first, last := math.Inf(1), math.Inf(-1)
+	for _, c := range changes {
+		if n := len(c.Times); n > 0 {
+			first, last = math.Min(first, c.Times[0]), math.Max(last, c.Times[n-1])
+		}
+	}
+	if math.IsInf(first, 1) {
+		return nil, &observe.Error{File: name, Msg: "the change history has no changes"}
+	}
+	in, err := FromHistories(ctx, observe.CrawlEvery(changes, first, day, last+day), opts)
+	if err != nil {
+		return nil, err
+	}
+	in.Name, in.Kind = name, KindChanges
+	return in, nil
 }

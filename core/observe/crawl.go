@@ -1,0 +1,55 @@
+package observe
+
+import (
+	"math"
+	"sort"
+)
+
+// Crawl returns what a crawler visiting a page at the given times (sorted)
+// would have logged of its change history: at each visit, whether the
+// content changed since the previous visit, and the Last-Modified a server
+// reports, the latest change at or before the visit (NaN before the
+// first). The first visit is the baseline.
+func Crawl(changes, visits []float64) []Fetch {
+	out := make([]Fetch, len(visits))
+	for k, t := range visits {
+		// changes ≤ t
+		j := sort.SearchFloat64s(changes, math.Nextafter(t, math.Inf(1)))
+		lm := math.NaN()
+		if j > 0 {
+			lm = changes[j-1]
+		}
+		out[k] = Fetch{At: t, LastModified: lm}
+		if k > 0 {
+			i := sort.SearchFloat64s(changes, math.Nextafter(visits[k-1], math.Inf(1)))
+			out[k].Changed = i < j // a change in (previous visit, this visit]
+		}
+	}
+	return out
+}
+
+// CrawlEvery returns what a crawler visiting every page every interval
+// seconds, from start (or the page's appearance, if later) until before
+// end, would have logged: the histories rates are estimated from when
+// what is known is a complete change history (a backtest's training; a
+// change history planned as it is).
+func CrawlEvery(pages []Changes, start, interval, end float64) []History {
+	out := make([]History, len(pages))
+	for i, p := range pages {
+		first := start
+		if len(p.Times) > 0 {
+			first = math.Max(start, p.Times[0])
+		}
+		out[i] = History{URL: p.URL, Host: p.Host, Weight: 1, Fetches: Crawl(p.Times, every(first, interval, end))}
+	}
+	return out
+}
+
+// every returns the times every step seconds from first while before end.
+func every(first, step, end float64) []float64 {
+	var out []float64
+	for t := first; t < end; t += step {
+		out = append(out, t)
+	}
+	return out
+}
