@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -121,4 +123,61 @@ func withoutSeconds(t *testing.T, b []byte) []byte {
 	delete(m, "seconds")
 	out, _ := json.Marshal(m)
 	return out
+}
+
+// TestExportsChangeHistory: a dropped change history (url,host,time, one
+// row per change) is estimated and planned as 'freshplan plan' does with
+// the same file: the pages CSV, the seed list and the summary are the
+// CLI's bytes.
+func TestExportsChangeHistory(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("url,host,time\n")
+	const t0, day = 1_700_000_000, 86400
+	for p := range 40 {
+		host := fmt.Sprintf("h%d.example", p%3)
+		// Page p changes every 1 + p%7 days for a while, from day p%11.
+		for d := p % 11; d < 120; d += 1 + p%7 {
+			fmt.Fprintf(&b, "https://%s/p%d,%s,%d\n", host, p, host, t0+d*day+(p*3571)%day)
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "history.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open()
+	before := tb.seq()
+	tb.drop("history.csv", b.String(), "")
+	tb.waitPlanned(before, 30*time.Second)
+	if got := tb.text("#dataset"); !strings.Contains(got, "40 pages on 3 hosts") {
+		t.Fatalf("dataset line %q: want the history's 40 pages on 3 hosts", got)
+	}
+	before = tb.seq()
+	tb.typeInto("#budget", "300")
+	tb.waitPlanned(before, 30*time.Second)
+	for _, e := range exportFiles {
+		if e.button != "export-pages" && e.button != "export-nutch" && e.button != "export-json" {
+			continue
+		}
+		want := filepath.Join(dir, e.file)
+		args := append([]string{"plan", "--budget", "300"}, e.flags...)
+		args = append(args, want, path)
+		if out, err := exec.Command(cli, args...).CombinedOutput(); err != nil {
+			t.Fatalf("freshplan %v: %v\n%s", args, err, out)
+		}
+		got := tb.downloadBy("#"+e.button, e.file)
+		wantB, err := os.ReadFile(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.file == "freshplan-summary.json" {
+			got, wantB = withoutSeconds(t, got), withoutSeconds(t, wantB)
+		}
+		if !bytes.Equal(got, wantB) {
+			t.Errorf("%s: the app's %d bytes differ from the CLI's %d", e.file, len(got), len(wantB))
+		} else {
+			t.Logf("%s: %d bytes, identical to the CLI's", e.file, len(got))
+		}
+	}
 }
