@@ -30,19 +30,26 @@ func Crawl(changes, visits []float64) []Fetch {
 
 // CrawlEvery returns what a crawler visiting every page every interval
 // seconds, from start (or the page's appearance, if later) until before
-// end, would have logged: the histories rates are estimated from when
-// what is known is a complete change history (a backtest's training; a
-// change history planned as it is).
+// end, would have logged (CrawlPage, page by page).
 func CrawlEvery(pages []Changes, start, interval, end float64) []History {
 	out := make([]History, len(pages))
 	for i, p := range pages {
-		first := start
-		if len(p.Times) > 0 {
-			first = math.Max(start, p.Times[0])
-		}
-		out[i] = History{URL: p.URL, Host: p.Host, Weight: 1, Fetches: Crawl(p.Times, every(first, interval, end))}
+		out[i] = CrawlPage(p, start, interval, end)
 	}
 	return out
+}
+
+// CrawlPage returns what a crawler visiting a page every interval seconds,
+// from start (or the page's appearance, if later) until before end, would
+// have logged: the history its rate is estimated from when what is known
+// is its complete change history (a backtest's training; a change history
+// planned as it is).
+func CrawlPage(p Changes, start, interval, end float64) History {
+	first := start
+	if len(p.Times) > 0 {
+		first = math.Max(start, p.Times[0])
+	}
+	return History{URL: p.URL, Host: p.Host, Weight: 1, Fetches: Crawl(p.Times, every(first, interval, end))}
 }
 
 // every returns the times every step seconds from first while before end.
