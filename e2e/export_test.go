@@ -153,6 +153,7 @@ func TestExportsChangeHistory(t *testing.T) {
 	if got := tb.text("#dataset"); !strings.Contains(got, "40 pages on 3 hosts") {
 		t.Fatalf("dataset line %q: want the history's 40 pages on 3 hosts", got)
 	}
+	tb.shotTop("03c-dropped-history")
 	before = tb.seq()
 	tb.typeInto("#budget", "300")
 	tb.waitPlanned(before, 30*time.Second)

@@ -30,26 +30,34 @@ func Crawl(changes, visits []float64) []Fetch {
 
 // CrawlEvery returns what a crawler visiting every page every interval
 // seconds, from start (or the page's appearance, if later) until before
-// end, would have logged (CrawlPage, page by page).
+// end, would have logged (CrawlPage, page by page, offset 0).
 func CrawlEvery(pages []Changes, start, interval, end float64) []History {
 	out := make([]History, len(pages))
 	for i, p := range pages {
-		out[i] = CrawlPage(p, start, interval, end)
+		out[i] = CrawlPage(p, start, 0, interval, end)
 	}
 	return out
 }
 
 // CrawlPage returns what a crawler visiting a page every interval seconds,
-// from start (or the page's appearance, if later) until before end, would
-// have logged: the history its rate is estimated from when what is known
-// is its complete change history (a backtest's training; a change history
-// planned as it is).
-func CrawlPage(p Changes, start, interval, end float64) History {
+// offset seconds after start (or after the page's appearance, if later),
+// until before end, would have logged: the history its rate is estimated
+// from when what is known is its complete change history (a backtest's
+// training; a change history planned as it is).
+//
+// A change at a visit's very time is seen by it, with a Last-Modified
+// equal to the fetch time, which estimators rightly distrust in a real log
+// (a server stamping its responses) and ignore; an offset keeps the visits
+// off the changes of a history whose times share a clock (dates alone:
+// every change at midnight) — else only the visits that saw no change
+// would tell the last-modified estimator anything, and every page would
+// look as if it never changed.
+func CrawlPage(p Changes, start, offset, interval, end float64) History {
 	first := start
 	if len(p.Times) > 0 {
 		first = math.Max(start, p.Times[0])
 	}
-	return History{URL: p.URL, Host: p.Host, Weight: 1, Fetches: Crawl(p.Times, every(first, interval, end))}
+	return History{URL: p.URL, Host: p.Host, Weight: 1, Fetches: Crawl(p.Times, every(first+offset, interval, end))}
 }
 
 // every returns the times every step seconds from first while before end.

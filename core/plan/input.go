@@ -158,10 +158,12 @@ func isChangeHistory(br *bufio.Reader) bool {
 }
 
 // loadChanges reads a complete change history and estimates each page's
-// rate from what a crawler visiting it daily, from its first change until
-// a day after the history's last, would have logged (observe.CrawlPage):
-// the training a backtest gives its plans, over the whole history. A
-// daily crawl sees at most one change a day, as a real crawler would.
+// rate from what a crawler visiting it daily, half a day after its first
+// change until a day after the history's last, would have logged
+// (observe.CrawlPage): the training a backtest gives its plans, over the
+// whole history. A daily crawl sees at most one change a day, as a real
+// crawler would; the half day keeps its visits off changes that all fall
+// at midnight (a history of dates).
 func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions) (*Input, error) {
 	changes, err := observe.ReadChanges(ctx, r, name)
 	if err != nil {
@@ -180,7 +182,7 @@ func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions
 	// not fit at once (26 years of real-changes.csv's 1,980 pages are 19M
 	// fetches).
 	in, err := fromEach(ctx, len(changes), func(i int) observe.History {
-		return observe.CrawlPage(changes[i], first, day, last+day)
+		return observe.CrawlPage(changes[i], first, day/2, day, last+day)
 	}, opts)
 	if err != nil {
 		return nil, err
