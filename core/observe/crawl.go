@@ -29,12 +29,12 @@ func Crawl(changes, visits []float64) []Fetch {
 }
 
 // CrawlEvery returns what a crawler visiting every page every interval
-// seconds, from start (or the page's appearance, if later) until before
-// end, would have logged (CrawlPage, page by page, offset 0).
-func CrawlEvery(pages []Changes, start, interval, end float64) []History {
+// seconds, offset seconds after start (or after the page's appearance, if
+// later), until before end, would have logged (CrawlPage, page by page).
+func CrawlEvery(pages []Changes, start, offset, interval, end float64) []History {
 	out := make([]History, len(pages))
 	for i, p := range pages {
-		out[i] = CrawlPage(p, start, 0, interval, end)
+		out[i] = CrawlPage(p, start, offset, interval, end)
 	}
 	return out
 }
@@ -44,20 +44,44 @@ func CrawlEvery(pages []Changes, start, interval, end float64) []History {
 // until before end, would have logged: the history its rate is estimated
 // from when what is known is its complete change history (a backtest's
 // training; a change history planned as it is).
-//
-// A change at a visit's very time is seen by it, with a Last-Modified
-// equal to the fetch time, which estimators rightly distrust in a real log
-// (a server stamping its responses) and ignore; an offset keeps the visits
-// off the changes of a history whose times share a clock (dates alone:
-// every change at midnight) — else only the visits that saw no change
-// would tell the last-modified estimator anything, and every page would
-// look as if it never changed.
 func CrawlPage(p Changes, start, offset, interval, end float64) History {
 	first := start
 	if len(p.Times) > 0 {
 		first = math.Max(start, p.Times[0])
 	}
 	return History{URL: p.URL, Host: p.Host, Weight: 1, Fetches: Crawl(p.Times, every(first+offset, interval, end))}
+}
+
+// CrawlOffset is the offset a simulated crawl of pages' histories wants:
+// half their clock's tick — the coarsest of a day, an hour, a minute and a
+// second that every change time is a whole multiple of (Unix seconds), 0
+// when none is — so that no visit falls on a change. A change at a
+// visit's very time is seen by it with a Last-Modified equal to the fetch
+// time, which estimators rightly distrust in a real log (a server stamping
+// its responses) and ignore; in a history of dates, where every change is
+// at midnight, a crawl from midnight would meet every change so, leaving
+// the last-modified estimator only the visits that saw none: every page
+// would look as if it never changed.
+func CrawlOffset(pages []Changes) float64 {
+	for _, tick := range []float64{86400, 3600, 60, 1} {
+		if onClock(pages, tick) {
+			return tick / 2
+		}
+	}
+	return 0
+}
+
+// onClock reports whether every change time of pages is a whole multiple
+// of tick seconds.
+func onClock(pages []Changes, tick float64) bool {
+	for _, p := range pages {
+		for _, t := range p.Times {
+			if math.Mod(t, tick) != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // every returns the times every step seconds from first while before end.

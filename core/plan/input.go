@@ -158,12 +158,13 @@ func isChangeHistory(br *bufio.Reader) bool {
 }
 
 // loadChanges reads a complete change history and estimates each page's
-// rate from what a crawler visiting it daily, half a day after its first
-// change until a day after the history's last, would have logged
-// (observe.CrawlPage): the training a backtest gives its plans, over the
-// whole history. A daily crawl sees at most one change a day, as a real
-// crawler would; the half day keeps its visits off changes that all fall
-// at midnight (a history of dates).
+// rate from what a crawler visiting it daily, from its first change until
+// a day after the history's last, would have logged (observe.CrawlPage):
+// the training a backtest gives its plans, over the whole history. A
+// daily crawl sees at most one change a day, as a real crawler would; it
+// runs half a tick of the history's clock late (observe.CrawlOffset), so
+// that its visits never fall on changes that all fall at midnight (a
+// history of dates) or on the hour.
 func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions) (*Input, error) {
 	changes, err := observe.ReadChanges(ctx, r, name)
 	if err != nil {
@@ -178,11 +179,12 @@ func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions
 	if math.IsInf(first, 1) {
 		return nil, &observe.Error{File: name, Msg: "the change history has no changes"}
 	}
+	offset := observe.CrawlOffset(changes)
 	// One page's daily log at a time: a long history of many pages would
 	// not fit at once (26 years of real-changes.csv's 1,980 pages are 19M
 	// fetches).
 	in, err := fromEach(ctx, len(changes), func(i int) observe.History {
-		return observe.CrawlPage(changes[i], first, day/2, day, last+day)
+		return observe.CrawlPage(changes[i], first, offset, day, last+day)
 	}, opts)
 	if err != nil {
 		return nil, err
