@@ -122,9 +122,10 @@ func TestEstimateChangeHistory(t *testing.T) {
 	if err != nil || len(rows) != 3 {
 		t.Fatalf("%d rows, %v:\n%s", len(rows), err, r.stdout)
 	}
-	// Daily fetches from the first change until a day after the last: 21,
-	// the first a baseline, so 20 visits, each even day's finding the
-	// change made at it — 10 in 20 days.
+	// Daily fetches from the first change (half a second late: the history
+	// is in seconds) until a day after the last: 21, the first a baseline,
+	// so 20 visits, each even day's finding the change made just before
+	// it — 10 in 20 days.
 	x := rows[1]
 	if naive, _ := strconv.ParseFloat(x[8], 64); x[2] != "20" || x[3] != "10" || math.Abs(naive-0.5) > 1e-12 {
 		t.Errorf("page x: %q; want 20 visits, 10 changes, naive 0.5 a day", x)

@@ -169,9 +169,9 @@ func (f *planFlags) setup(stderr io.Writer) (plan.Params, []pages.Page, error) {
 }
 
 // readInput reads the file named on the command line — a pages table, or
-// an observation log or change history whose rates are then estimated — or the built-in
-// sample (saying so on stderr) when none is, and checks the crawl delays
-// against the horizon.
+// an observation log or change history whose rates are then estimated —
+// or the built-in sample (saying so on stderr) when none is, and checks
+// the crawl delays against the horizon.
 func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
 	in, err := f.load(stderr, nil)
 	if err != nil {
