@@ -65,6 +65,7 @@ type Request struct {
 	Split      float64 // with StageBacktest: Unix seconds; 0 picks backtest.DefaultSplit
 	Name       string  // with StageBacktest and StageRead: the input's name, for messages
 	Size       int64   // with StageRead: the input's size in bytes
+	SkipBad    bool    `json:",omitempty"` // with StageRead: skip an observation log's bad rows (Skipped says which)
 	Stages     Stages
 	// Raw is, with StageBacktest, the input as read (sent as the job's blob).
 	Raw []byte `json:"-"`
@@ -150,11 +151,13 @@ type PlanResult struct {
 
 // ReadResult is an input read into pages (StageRead).
 type ReadResult struct {
-	Size  int64
-	Sum   [32]byte     // SHA-256 of the input
-	Kind  string       // its format (see kindOf)
-	Pages []pages.Page `json:"-"`
-	Wire  *pagesMsg    `json:",omitempty"` // how Pages cross from the worker to the page
+	Size int64
+	Sum  [32]byte // SHA-256 of the input
+	Kind string   // its format (see kindOf)
+	// Skipped is, with Request.SkipBad, the bad rows left out; nil for none.
+	Skipped *Skipped     `json:",omitempty"`
+	Pages   []pages.Page `json:"-"`
+	Wire    *pagesMsg    `json:",omitempty"` // how Pages cross from the worker to the page
 }
 
 // ExportResult is a file to download.
@@ -328,7 +331,7 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 	// half, whatever the rows take (a memory limit set too low would have
 	// it run without end).
 	gc := debug.SetGCPercent(50)
-	pg, err := Decode(ctx, kept, q.Name, q.Size, progress)
+	pg, skipped, err := decode(ctx, kept, q.Name, q.Size, q.SkipBad, progress)
 	debug.SetGCPercent(gc)
 	var size int64
 	var sum *[32]byte
@@ -344,7 +347,7 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 		emit(s)
 		return
 	}
-	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: pg}})
+	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: pg, Skipped: skipped}})
 	emit(&Stage{Seq: q.Seq, Kind: "done"})
 }
 

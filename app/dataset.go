@@ -28,6 +28,7 @@ type dataset struct {
 	file      goapp.Value // the browser's File it was read from, if any: read again when raw is nil
 	sum       *[32]byte   // the input's SHA-256, when made (see digest)
 	kind      string      // the input's format: pages table, observation log, change history
+	skipped   *Skipped    // the bad rows reading left out (the person chose to skip them); nil for none
 	pages     []pages.Page
 	hostOf    []int32
 	hosts     []string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"runtime/debug"
 	"strconv"
@@ -44,6 +45,8 @@ type home struct {
 	reading   *readState
 	inputErr  *InputError
 	inputNote string
+	skipBad   func()   // offered beside a bad row of an observation log: read it again, skipping bad rows
+	skipped   []string // the first bad rows a read skipped, each saying where and why
 	pasteOpen bool
 	pasteText string
 	dragging  bool
@@ -73,7 +76,10 @@ type readState struct {
 	prog   Progress
 	cancel func() // ends the reading; finishRead then says it was cancelled
 	start  time.Time
-	worker bool // read by the planner's worker, which plans nothing else meanwhile
+	worker bool   // read by the planner's worker, which plans nothing else meanwhile
+	skip   bool   // an observation log's bad rows are skipped
+	kind   string // the input's format, once known (see kindOf)
+	again  func() // reads the same input again, skipping bad rows
 }
 
 // jobTimes are the seconds from a job's start to each of its stages, as
@@ -281,12 +287,12 @@ func (h *home) listen() {
 func (h *home) readFile(f goapp.Value) {
 	name := f.Get("name").String()
 	size := int64(f.Get("size").Float())
-	h.startRead(name, size, false, f, func(rctx context.Context) io.Reader { return newBlobReader(rctx, f) })
+	h.startRead(name, size, false, f, func(rctx context.Context) io.Reader { return newBlobReader(rctx, f) }, false)
 }
 
 // readBytes reads text already in memory: the sample, pasted text.
 func (h *home) readBytes(name string, b []byte, sample bool) {
-	h.startRead(name, int64(len(b)), sample, nil, func(context.Context) io.Reader { return bytes.NewReader(b) })
+	h.startRead(name, int64(len(b)), sample, nil, func(context.Context) io.Reader { return bytes.NewReader(b) }, false)
 }
 
 // startRead reads an input on a goroutine, showing progress, and plans it
@@ -296,12 +302,14 @@ func (h *home) readBytes(name string, b []byte, sample bool) {
 // big log or change history is read by the planner's worker (see
 // readInWorker); a pages table is not, as what reading it holds is the
 // pages themselves, which the page needs.
-func (h *home) startRead(name string, size int64, sample bool, file goapp.Value, open func(context.Context) io.Reader) {
+func (h *home) startRead(name string, size int64, sample bool, file goapp.Value, open func(context.Context) io.Reader, skip bool) {
 	if h.reading != nil {
 		h.reading.cancel()
 	}
-	rs := &readState{name: name, start: time.Now(), prog: Progress{Total: size}}
+	rs := &readState{name: name, start: time.Now(), prog: Progress{Total: size}, skip: skip}
+	rs.again = func() { h.startRead(name, size, sample, file, open, true) }
 	h.reading, h.inputErr, h.inputNote, h.pasteOpen = rs, nil, "", false
+	h.skipBad, h.skipped = nil, nil
 	if file == nil || size <= keepTable {
 		h.readInPage(rs, size, sample, file, open)
 		return
@@ -320,7 +328,10 @@ func (h *home) startRead(name string, size int64, sample bool, file goapp.Value,
 			if h.reading != rs {
 				return
 			}
-			if err == nil && kindOf(head[:n]) != "pages table" {
+			if err == nil {
+				rs.kind = kindOf(head[:n])
+			}
+			if rs.kind != "" && rs.kind != "pages table" {
 				h.readInWorker(rs, size, file)
 				return
 			}
@@ -355,15 +366,16 @@ func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Val
 		// pages table's pages take about 2.5 times the file) — as the CLI
 		// does, rather than let the collector's slack set the tab's size.
 		limit := debug.SetMemoryLimit(readMemory(min(size, keep) + 3*size + 32<<20))
-		pg, err := Decode(rctx, kept, name, size, progress)
+		pg, skipped, err := decode(rctx, kept, name, size, rs.skip, progress)
 		debug.SetMemoryLimit(limit)
+		kind := kindOf(kept.head)
 		var d *dataset
 		if err == nil {
 			var raw []byte
 			var sum *[32]byte
 			if raw, size, sum, err = kept.finish(); err == nil {
 				d = newDataset(name, size, sample, pg, breathe)
-				d.raw, d.sum, d.kind, d.file = raw, sum, kindOf(kept.head), file
+				d.raw, d.sum, d.kind, d.file, d.skipped = raw, sum, kind, file, skipped
 				if d.kind == "pages table" && len(raw) > keepTable {
 					// Too big for a link to hold, and no history to
 					// backtest: only its fingerprint is needed.
@@ -373,7 +385,10 @@ func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Val
 			}
 		}
 		cancel()
-		ctx.Dispatch(func(goapp.Context) { h.finishRead(rs, d, err) })
+		ctx.Dispatch(func(goapp.Context) {
+			rs.kind = kind
+			h.finishRead(rs, d, err)
+		})
 	})
 }
 
@@ -402,7 +417,7 @@ func (h *home) readInWorker(rs *readState, size int64, file goapp.Value) {
 		})
 	}
 	rs.cancel, rs.worker = func() { end(nil, context.Canceled) }, true
-	q := Request{Seq: seq, Stages: StageRead, Name: rs.name, Size: size, File: file}
+	q := Request{Seq: seq, Stages: StageRead, Name: rs.name, Size: size, File: file, SkipBad: rs.skip}
 	h.eng.run(q, nil, func(s *Stage) {
 		switch {
 		case s.Kind == "reading" && s.Progress != nil:
@@ -411,7 +426,7 @@ func (h *home) readInWorker(rs *readState, size int64, file goapp.Value) {
 		case s.Kind == "read" && s.Read != nil:
 			r := s.Read
 			d := newDataset(rs.name, r.Size, false, r.Pages, breather())
-			d.sum, d.kind, d.file = &r.Sum, r.Kind, file
+			d.sum, d.kind, d.file, d.skipped = &r.Sum, r.Kind, file, r.Skipped
 			end(d, nil)
 		case s.Kind == "error" && s.InputErr != nil:
 			end(nil, s.InputErr)
@@ -438,10 +453,20 @@ func (h *home) finishRead(rs *readState, d *dataset, err error) {
 		}
 	case errors.As(err, &ie):
 		h.inputErr = ie
+		if ie.Line > 1 && rs.kind == "observation log" && !rs.skip {
+			h.skipBad = rs.again
+		}
 	case err != nil:
 		h.inputErr = &InputError{File: name, Msg: err.Error()}
 	case h.checkAwaited(d):
 		h.times = jobTimes{read: time.Since(rs.start).Seconds()}
+		if sk := d.skipped; sk != nil {
+			h.inputNote = fmt.Sprintf("%s of %s skipped:", plural(sk.Rows, "bad row", "bad rows"), name)
+			if sk.Rows > len(sk.First) {
+				h.inputNote = fmt.Sprintf("%s of %s skipped; the first %d:", plural(sk.Rows, "bad row", "bad rows"), name, len(sk.First))
+			}
+			h.skipped = sk.First
+		}
 		h.setData(d)
 	}
 }
@@ -644,6 +669,15 @@ func (h *home) stopPlanning(ctx goapp.Context, e goapp.Event) {
 	r.stalePlan = r.plan != nil && r.stalePlan
 	r.staleSweep = r.sweep != nil && r.staleSweep
 	r.staleTarget = r.target != nil && r.staleTarget
+}
+
+// onSkipBad reads the log that stopped at a bad row again, skipping bad
+// rows (SPEC §3: the person chooses between stopping and skipping).
+func (h *home) onSkipBad(ctx goapp.Context, e goapp.Event) {
+	if again := h.skipBad; again != nil {
+		h.skipBad = nil
+		again()
+	}
 }
 
 func (h *home) cancelRead(ctx goapp.Context, e goapp.Event) {

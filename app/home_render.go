@@ -166,7 +166,12 @@ func (h *home) renderReading() goapp.UI {
 
 func (h *home) renderInputError() goapp.UI {
 	if h.inputNote != "" {
-		return goapp.P().ID("input-note").Class("note").Attr("role", "status").Text(h.inputNote)
+		return goapp.Div().ID("input-note").Class("note").Attr("role", "status").Body(
+			goapp.P().Text(h.inputNote),
+			goapp.If(len(h.skipped) > 0, goapp.Ul().ID("skipped-rows").Body(
+				goapp.Range(h.skipped).Slice(func(i int) goapp.UI { return goapp.Li().Text(h.skipped[i]) }),
+			)),
+		)
 	}
 	e := h.inputErr
 	if e == nil {
@@ -183,6 +188,10 @@ func (h *home) renderInputError() goapp.UI {
 			goapp.Text(e.Before),
 			goapp.If(e.Mark != "", goapp.Mark().Text(e.Mark)),
 			goapp.Text(e.After),
+		)),
+		goapp.If(h.skipBad != nil, goapp.P().Class("skip").Body(
+			goapp.Button().ID("skip-bad").Type("button").Text("Skip bad rows").OnClick(h.onSkipBad),
+			goapp.Text(" reads the log again, leaving out every row like this one — counted, the first 20 listed."),
 		)),
 		goapp.If(kept != "", goapp.P().Class("kept").Text(kept)),
 	)

@@ -31,13 +31,22 @@ type format struct {
 	// detect reports, from the header line, whether the input is of this
 	// format.
 	detect func(header []string) bool
-	read   func(r io.Reader, file string, size int64) ([]pages.Page, error) // size: the input's bytes, 0 when unknown
+	// read reads the input (size: its bytes, 0 when unknown), skipping
+	// bad rows when skip is set and the format can.
+	read func(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, error)
+}
+
+// Skipped is what reading with "skip bad rows" left out: how many rows,
+// and the first observe.MaxBadRows of them, each saying where and why.
+type Skipped struct {
+	Rows  int
+	First []string
 }
 
 // formats are the inputs Decode knows by their first line; anything else
 // is read as an observation log (observationLog).
 var formats = []format{
-	{name: "pages table", detect: pages.IsTable, read: pages.ReadSized},
+	{name: "pages table", detect: pages.IsTable, read: pagesTable},
 	{name: "change history", detect: observe.IsChangeHeader, read: estimated},
 }
 
@@ -45,12 +54,28 @@ var formats = []format{
 // CSV, CDX, CDXJ, Wayback JSON, told apart by core/observe) or a complete
 // change history and estimates each URL's rate, shrunk towards its host's
 // prior, as the CLI's plan does (plan.Load).
-func estimated(r io.Reader, file string, size int64) ([]pages.Page, error) {
-	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Size: size, Prior: true, Now: math.NaN()})
+// With skip, an observation log's bad rows are skipped and counted, as
+// the CLI's --skip-bad does (a change history's are not: it must be whole).
+func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, error) {
+	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return in.Pages, nil
+	var sk *Skipped
+	if in.Log != nil && in.Log.Skipped > 0 {
+		sk = &Skipped{Rows: in.Log.Skipped}
+		for _, e := range in.Log.BadRows {
+			sk.First = append(sk.First, e.Error())
+		}
+	}
+	return in.Pages, sk, nil
+}
+
+// pagesTable reads a pages table, which has no rows to skip: a bad rate
+// or weight is the table's to fix.
+func pagesTable(r io.Reader, file string, size int64, _ bool) ([]pages.Page, *Skipped, error) {
+	pg, err := pages.ReadSized(r, file, size)
+	return pg, nil, err
 }
 
 // observationLog is every input not told by its first line.
@@ -62,23 +87,30 @@ var observationLog = format{name: "observation log", read: estimated}
 // Errors locate the problem: an *InputError with the line, the column and
 // the text of the offending line when the file has one.
 func Decode(ctx context.Context, r io.Reader, name string, size int64, progress func(Progress)) ([]pages.Page, error) {
+	pg, _, err := decode(ctx, r, name, size, false, progress)
+	return pg, err
+}
+
+// decode is Decode, skipping an observation log's bad rows when skip is
+// set and saying what it left out.
+func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool, progress func(Progress)) ([]pages.Page, *Skipped, error) {
 	cr := &countingReader{ctx: ctx, r: r, total: size, progress: progress}
 	br := bufio.NewReaderSize(cr, 64<<10)
 	f := detect(br)
-	pg, err := f.read(br, name, size)
+	pg, skipped, err := f.read(br, name, size, skip)
 	if cerr := ctx.Err(); cerr != nil {
-		return nil, cerr
+		return nil, nil, cerr
 	}
 	if err != nil {
-		return nil, cr.locate(err, name)
+		return nil, nil, cr.locate(err, name)
 	}
 	if progress != nil {
 		progress(Progress{Bytes: cr.n, Total: max(size, cr.n), Rows: cr.lines})
 	}
 	if err := checkPages(pg, name); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return pg, nil
+	return pg, skipped, nil
 }
 
 // kindOf names the format of an input from its first bytes.

@@ -71,3 +71,34 @@ func TestReadInWorkerError(t *testing.T) {
 		t.Errorf("error %+v, want %+v", ie, err)
 	}
 }
+
+// TestReadInWorkerSkipping: a log read in a worker with SkipBad reaches
+// the page planned from its good rows, with the bad ones counted and
+// listed; without it, the first bad row stops the read.
+func TestReadInWorkerSkipping(t *testing.T) {
+	in := "url,time,changed\n" +
+		"https://a.example/1,1704067200,0\n" +
+		"https://a.example/1,1704153600,1\n" +
+		"https://a.example/1,soon,1\n" +
+		"https://a.example/2,1704067200,0\n" +
+		"https://a.example/2,1704153600,perhaps\n" +
+		"https://a.example/2,1704240000,1\n"
+	if stages := readViaWire(t, "log.csv", in); len(stages) != 1 || stages[0].InputErr == nil || stages[0].InputErr.Line != 4 {
+		t.Fatalf("without skipping: stages %+v; want an error at line 4", stages)
+	}
+	q := Request{Seq: 7, Stages: StageRead, Name: "log.csv", Size: int64(len(in)), SkipBad: true}
+	var got []*Stage
+	readInput(context.Background(), strings.NewReader(in), q, func(s *Stage) {
+		if s.Kind != "reading" {
+			got = append(got, acrossWire(t, s))
+		}
+	})
+	if len(got) != 2 || got[0].Kind != "read" {
+		t.Fatalf("stages %+v", got)
+	}
+	r := got[0].Read
+	if len(r.Pages) != 2 || r.Skipped == nil || r.Skipped.Rows != 2 || len(r.Skipped.First) != 2 ||
+		!strings.HasPrefix(r.Skipped.First[0], "log.csv:4") || !strings.HasPrefix(r.Skipped.First[1], "log.csv:6") {
+		t.Errorf("%d pages, skipped %+v; want 2 pages and lines 4 and 6 skipped", len(r.Pages), r.Skipped)
+	}
+}

@@ -161,6 +161,9 @@ func TestBadFile(t *testing.T) {
 	if got := tb.text("#dataset"); !strings.Contains(got, "sample-pages.csv") {
 		t.Errorf("after the bad file the data is %q, want the sample still", got)
 	}
+	if n := eval[int](tb, `document.querySelectorAll("#skip-bad").length`); n != 0 {
+		t.Errorf("a pages table's bad row offers to skip it; a table has no rows to spare")
+	}
 	tb.shotTop("04-bad-file")
 	// Still usable: a good paste replaces the error with a plan.
 	before := tb.seq()
@@ -176,6 +179,50 @@ func TestBadFile(t *testing.T) {
 		t.Errorf("after pasting, the data is %q", got)
 	}
 	tb.shotTop("05-pasted")
+}
+
+// TestSkipBadRows: a fetch log that stops at a bad row offers to skip bad
+// rows (SPEC §3); skipped, the log is planned and the page says how many
+// rows were left out and which.
+func TestSkipBadRows(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	var b strings.Builder
+	b.WriteString("url,time,changed\n")
+	for p := range 12 {
+		for d := range 8 {
+			fmt.Fprintf(&b, "https://log%d.example/p%d,%d,%d\n", p%2, p, 1704067200+d*86400, (p+d)%3/2)
+		}
+		switch p {
+		case 4:
+			b.WriteString("https://log0.example/p4,yesterday,1\n") // line 42
+		case 9:
+			b.WriteString("https://log1.example/p9,1704067200,maybe\n") // line 83
+		}
+	}
+	tb.drop("messy.csv", b.String(), "")
+	tb.poll(`!!document.getElementById("skip-bad")`, 15*time.Second)
+	if msg := tb.text("#input-error"); !strings.Contains(msg, "line 42") || !strings.Contains(msg, "yesterday") {
+		t.Errorf("error %q: want the first bad row, line 42, quoted", msg)
+	}
+	tb.shotTop("04b-bad-log")
+	before := tb.seq()
+	eval[bool](tb, `(document.getElementById("skip-bad").click(), true)`)
+	tb.waitPlanned(before, 30*time.Second)
+	if got := tb.text("#dataset"); !strings.Contains(got, "messy.csv") || !strings.Contains(got, "12 pages on 2 hosts") {
+		t.Errorf("dataset line %q: want the log's 12 pages on 2 hosts", got)
+	}
+	if got := tb.text("#input-note"); !strings.Contains(got, "2 bad rows of messy.csv skipped") {
+		t.Errorf("note %q: want 2 bad rows skipped", got)
+	}
+	rows := eval[[]string](tb, `[...document.querySelectorAll("#skipped-rows li")].map(li => li.textContent)`)
+	if len(rows) != 2 || !strings.Contains(rows[0], "messy.csv:42") || !strings.Contains(rows[1], "messy.csv:83") {
+		t.Errorf("skipped rows listed %q: want lines 42 and 83", rows)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#input-error").length`); n != 0 {
+		t.Errorf("the error is still shown after skipping")
+	}
+	tb.shotTop("04c-skipped-rows")
 }
 
 // TestBudget: a new budget is checked as typed, and once valid it updates
