@@ -45,7 +45,7 @@ type home struct {
 	reading   *readState
 	inputErr  *InputError
 	inputNote string
-	skipBad   func()   // offered beside a bad row of an observation log: read it again, skipping bad rows
+	skipBad   func()   // offered beside a bad row of a log or history: read it again, skipping bad rows
 	skipped   []string // the first bad rows a read skipped, each saying where and why
 	pasteOpen bool
 	pasteText string
@@ -453,7 +453,7 @@ func (h *home) finishRead(rs *readState, d *dataset, err error) {
 		}
 	case errors.As(err, &ie):
 		h.inputErr = ie
-		if ie.Line > 1 && rs.kind == "observation log" && !rs.skip {
+		if ie.Line > 1 && (rs.kind == "observation log" || rs.kind == "change history") && !rs.skip {
 			h.skipBad = rs.again
 		}
 	case err != nil:
@@ -671,8 +671,9 @@ func (h *home) stopPlanning(ctx goapp.Context, e goapp.Event) {
 	r.staleTarget = r.target != nil && r.staleTarget
 }
 
-// onSkipBad reads the log that stopped at a bad row again, skipping bad
-// rows (SPEC §3: the person chooses between stopping and skipping).
+// onSkipBad reads the log or history that stopped at a bad row again,
+// skipping bad rows (SPEC §3: the person chooses between stopping and
+// skipping).
 func (h *home) onSkipBad(ctx goapp.Context, e goapp.Event) {
 	if again := h.skipBad; again != nil {
 		h.skipBad = nil

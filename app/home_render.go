@@ -191,7 +191,7 @@ func (h *home) renderInputError() goapp.UI {
 		)),
 		goapp.If(h.skipBad != nil, goapp.P().Class("skip").Body(
 			goapp.Button().ID("skip-bad").Type("button").Text("Skip bad rows").OnClick(h.onSkipBad),
-			goapp.Text(" reads the log again, leaving out every row like this one — counted, the first 20 listed."),
+			goapp.Text(" reads the file again, leaving out every row like this one — counted, the first 20 listed."),
 		)),
 		goapp.If(kept != "", goapp.P().Class("kept").Text(kept)),
 	)

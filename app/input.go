@@ -54,8 +54,8 @@ var formats = []format{
 // CSV, CDX, CDXJ, Wayback JSON, told apart by core/observe) or a complete
 // change history and estimates each URL's rate, shrunk towards its host's
 // prior, as the CLI's plan does (plan.Load).
-// With skip, an observation log's bad rows are skipped and counted, as
-// the CLI's --skip-bad does (a change history's are not: it must be whole).
+// With skip, bad rows are skipped and counted, as the CLI's --skip-bad
+// does.
 func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, error) {
 	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip})
 	if err != nil {

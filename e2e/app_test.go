@@ -181,9 +181,9 @@ func TestBadFile(t *testing.T) {
 	tb.shotTop("05-pasted")
 }
 
-// TestSkipBadRows: a fetch log that stops at a bad row offers to skip bad
-// rows (SPEC §3); skipped, the log is planned and the page says how many
-// rows were left out and which.
+// TestSkipBadRows: a fetch log or a change history that stops at a bad
+// row offers to skip bad rows (SPEC §3); skipped, it is planned and the
+// page says how many rows were left out and which.
 func TestSkipBadRows(t *testing.T) {
 	tb := newTab(t)
 	tb.open()
@@ -206,9 +206,7 @@ func TestSkipBadRows(t *testing.T) {
 		t.Errorf("error %q: want the first bad row, line 42, quoted", msg)
 	}
 	tb.shotTop("04b-bad-log")
-	before := tb.seq()
-	eval[bool](tb, `(document.getElementById("skip-bad").click(), true)`)
-	tb.waitPlanned(before, 30*time.Second)
+	tb.skipBadRows()
 	if got := tb.text("#dataset"); !strings.Contains(got, "messy.csv") || !strings.Contains(got, "12 pages on 2 hosts") {
 		t.Errorf("dataset line %q: want the log's 12 pages on 2 hosts", got)
 	}
@@ -223,6 +221,27 @@ func TestSkipBadRows(t *testing.T) {
 		t.Errorf("the error is still shown after skipping")
 	}
 	tb.shotTop("04c-skipped-rows")
+
+	// A change history's bad row is skipped the same way.
+	history := "url,host,time\nhttps://h.example/1,h.example,1704067200\nhttps://h.example/1,h.example,later\nhttps://h.example/2,h.example,1704153600\n"
+	tb.drop("history.csv", history, "")
+	tb.poll(`!!document.getElementById("skip-bad")`, 15*time.Second)
+	tb.skipBadRows()
+	if got := tb.text("#input-note"); !strings.Contains(got, "1 bad row of history.csv skipped") || !strings.Contains(got, "history.csv:3") {
+		t.Errorf("note %q: want line 3 of the history skipped", got)
+	}
+	if got := tb.text("#dataset"); !strings.Contains(got, "2 pages on 1 host,") {
+		t.Errorf("dataset line %q: want the history's 2 pages", got)
+	}
+}
+
+// skipBadRows clicks "Skip bad rows" and waits for the plan of what was
+// read.
+func (tb *tab) skipBadRows() {
+	tb.t.Helper()
+	before := tb.seq()
+	eval[bool](tb, `(document.getElementById("skip-bad").click(), true)`)
+	tb.waitPlanned(before, 30*time.Second)
 }
 
 // TestBudget: a new budget is checked as typed, and once valid it updates

@@ -61,7 +61,7 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	fs.StringVar(&f.model, "model", "steady", "steady (the plan repeats every horizon) or horizon (the papers' single horizon)")
 	fs.IntVar(&f.minVisits, "min-visits", 0, "visits every page gets at least")
 	fs.IntVar(&f.maxVisits, "max-visits", 0, "visits no page gets more than (0: no limit)")
-	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad rows of an observation log (counted, the first reported) instead of stopping")
+	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad rows of an observation log or change history (counted, the first reported) instead of stopping")
 	fs.BoolVar(&f.stripWWW, "strip-www", false, "drop a leading www. from hosts taken from URLs")
 	fs.DurationVar(&f.halfLife, "half-life", 0, "weight an observation log's intervals by recency with this half-life, e.g. 720h (seed 001 §6.7); 0 weighs all alike")
 	fs.StringVar(&f.weights, "weights", "given", "given (the weight column, default 1) or embarrassment (seed 003 eq. 8 from the wrong and returned columns)")

@@ -44,17 +44,40 @@ func IsChangeHeader(header []string) bool {
 // is the input of a backtest (SPEC §6): what really happened, not what a
 // crawler saw.
 func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, error) {
+	out, _, err := ReadChangesWith(ctx, r, Options{Name: name})
+	return out, err
+}
+
+// ReadChangesWith is ReadChanges with Read's options: with SkipBad a bad
+// row is skipped, counted and kept (the first MaxBadRows) in the returned
+// Log, whose Rows it also counts (its Format is FormatChanges, its
+// Histories nil), instead of stopping the read; StripWWW applies to hosts
+// taken from URLs.
+func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes, *Log, error) {
+	name := opts.Name
 	if name == "" {
 		name = "input"
+	}
+	log := &Log{Format: FormatChanges}
+	// bad stops the read at e, or skips its row.
+	bad := func(e *Error) error {
+		if !opts.SkipBad {
+			return e
+		}
+		log.Skipped++
+		if len(log.BadRows) < MaxBadRows {
+			log.BadRows = append(log.BadRows, e)
+		}
+		return nil
 	}
 	cr := csv.NewReader(r)
 	cr.ReuseRecord = true
 	header, err := cr.Read()
 	if err == io.EOF {
-		return nil, &Error{File: name, Msg: "the file is empty; want a change history with a header url,host,time"}
+		return nil, nil, &Error{File: name, Msg: "the file is empty; want a change history with a header url,host,time"}
 	}
 	if err != nil {
-		return nil, &Error{File: name, Line: 1, Msg: err.Error()}
+		return nil, nil, &Error{File: name, Line: 1, Msg: err.Error()}
 	}
 	col := map[string]int{}
 	for j, h := range header {
@@ -69,7 +92,7 @@ func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, erro
 	}
 	for _, need := range []string{"url", "time"} {
 		if _, ok := col[need]; !ok {
-			return nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("no %s column in the header %q; want url,host,time (one row per change)", need, inputerr.Quote(strings.Join(header, ",")))}
+			return nil, nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("no %s column in the header %q; want url,host,time (one row per change)", need, inputerr.Quote(strings.Join(header, ",")))}
 		}
 	}
 	index := map[string]int{}
@@ -77,7 +100,7 @@ func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, erro
 	for row := 0; ; row++ {
 		if row%4096 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		rec, err := cr.Read()
@@ -86,11 +109,16 @@ func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, erro
 		}
 		if err != nil {
 			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, &Error{File: name, Line: pe.Line, Column: pe.Column, Msg: pe.Err.Error()}
+			if !errors.As(err, &pe) {
+				return nil, nil, &Error{File: name, Msg: err.Error(), Err: err}
 			}
-			return nil, &Error{File: name, Msg: err.Error(), Err: err}
+			log.Rows++
+			if err := bad(&Error{File: name, Line: pe.Line, Column: pe.Column, Msg: pe.Err.Error()}); err != nil {
+				return nil, nil, err
+			}
+			continue
 		}
+		log.Rows++
 		line, _ := cr.FieldPos(0) // only after a record was read: FieldPos panics otherwise
 		field := func(k string) string {
 			if j := col[k]; j < len(rec) {
@@ -100,19 +128,28 @@ func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, erro
 		}
 		u := field("url")
 		if u == "" {
-			return nil, &Error{File: name, Line: line, Column: col["url"] + 1, Field: "url", Msg: "empty URL"}
+			if err := bad(&Error{File: name, Line: line, Column: col["url"] + 1, Field: "url", Msg: "empty URL"}); err != nil {
+				return nil, nil, err
+			}
+			continue
 		}
 		t, err := ParseTime(field("time"))
 		if err != nil {
-			return nil, &Error{File: name, Line: line, Column: col["time"] + 1, Field: "time", Msg: inputerr.Quote(field("time")) + " is not a time; want RFC 3339, Unix seconds or Unix milliseconds"}
+			if err := bad(&Error{File: name, Line: line, Column: col["time"] + 1, Field: "time", Msg: inputerr.Quote(field("time")) + " is not a time; want RFC 3339, Unix seconds or Unix milliseconds"}); err != nil {
+				return nil, nil, err
+			}
+			continue
 		}
 		k, ok := index[u]
 		if !ok {
 			host := strings.ToLower(field("host"))
 			if _, has := col["host"]; !has || host == "" {
-				h, msg := hostOf(u, false)
+				h, msg := hostOf(u, opts.StripWWW)
 				if msg != "" {
-					return nil, &Error{File: name, Line: line, Column: col["url"] + 1, Field: "url", Msg: msg}
+					if err := bad(&Error{File: name, Line: line, Column: col["url"] + 1, Field: "url", Msg: msg}); err != nil {
+						return nil, nil, err
+					}
+					continue
 				}
 				host = h
 			}
@@ -123,11 +160,15 @@ func ReadChanges(ctx context.Context, r io.Reader, name string) ([]Changes, erro
 		out[k].Times = append(out[k].Times, t)
 	}
 	if len(out) == 0 {
-		return nil, &Error{File: name, Msg: "the file has a header but no changes"}
+		msg := "the file has a header but no changes"
+		if log.Skipped > 0 {
+			msg = fmt.Sprintf("no usable change: %d bad rows skipped (the first: %s)", log.Skipped, log.BadRows[0])
+		}
+		return nil, nil, &Error{File: name, Msg: msg}
 	}
 	for k := range out {
 		slices.Sort(out[k].Times)
 		out[k].Times = slices.Compact(out[k].Times)
 	}
-	return out, nil
+	return out, log, nil
 }

@@ -35,3 +35,37 @@ func TestReadChanges(t *testing.T) {
 		t.Error("IsChangeHeader: a change history is url,host,time without a change signal")
 	}
 }
+
+// TestReadChangesSkipping: with SkipBad a change history's bad rows — an
+// empty URL, a time that is none, a URL without a host, a broken quote —
+// are counted and listed, the good ones read; without, the first stops it.
+func TestReadChangesSkipping(t *testing.T) {
+	in := "url,host,time\n" +
+		"https://a.example/x,a.example,100\n" +
+		",a.example,150\n" + // line 3
+		"https://a.example/x,a.example,soon\n" + // line 4
+		"https://a.example/x,a.example,200\n" +
+		"no-host,,300\n" + // line 6
+		"\"https://b.example/y,b.example,400\n" // line 7: the quote never closes
+	if _, _, err := ReadChangesWith(context.Background(), strings.NewReader(in), Options{Name: "c.csv"}); err == nil || !strings.HasPrefix(err.Error(), "c.csv:3:1 (url): empty URL") {
+		t.Errorf("without skipping: %v; want the first bad row, line 3", err)
+	}
+	got, log, err := ReadChangesWith(context.Background(), strings.NewReader(in), Options{Name: "c.csv", SkipBad: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].URL != "https://a.example/x" || len(got[0].Times) != 2 {
+		t.Errorf("got %+v; want a.example/x at 100 and 200", got)
+	}
+	var lines []int
+	for _, e := range log.BadRows {
+		lines = append(lines, e.Line)
+	}
+	if log.Format != FormatChanges || log.Rows != 6 || log.Skipped != 4 || len(lines) != 4 || lines[0] != 3 || lines[1] != 4 || lines[2] != 6 || lines[3] != 7 {
+		t.Errorf("log %+v, bad rows at lines %v; want 6 rows, 4 skipped at lines 3, 4, 6, 7", log, lines)
+	}
+	if _, _, err := ReadChangesWith(context.Background(), strings.NewReader("url,time\n,1\nx,soon\n"), Options{Name: "c.csv", SkipBad: true}); err == nil ||
+		!strings.Contains(err.Error(), "no usable change: 2 bad rows skipped (the first: c.csv:2:1 (url): empty URL)") {
+		t.Errorf("every row bad: %v", err)
+	}
+}

@@ -10,6 +10,7 @@ const (
 	FormatCDX         = "cdx"          // classic space-separated CDX, with or without its legend line
 	FormatCDXJ        = "cdxj"         // urlkey timestamp {json}
 	FormatWaybackJSON = "wayback-json" // the Wayback CDX server's output=json: an array of arrays
+	FormatChanges     = "changes"      // a complete change history, url,host,time (ReadChangesWith)
 )
 
 var bom = []byte("\ufeff")

@@ -29,7 +29,7 @@ type Input struct {
 	Pages     []pages.Page
 	Estimates []estimate.Estimate // one per page for an observation log; nil for a pages table
 	Classes   [][]float64         // per page, the posterior of each LoadOptions.Classes entry
-	Log       *observe.Log        // the observation log's statistics and histories; nil for a pages table
+	Log       *observe.Log        // the observation log's statistics and histories (a change history's: its rows and those skipped); nil for a pages table
 	// Smoothed holds, with LoadOptions.Prior, each page's rate after its
 	// host's prior (estimate.Smooth); the pages carry these rates.
 	Smoothed []estimate.Smoothed
@@ -166,7 +166,7 @@ func isChangeHistory(br *bufio.Reader) bool {
 // that its visits never fall on changes that all fall at midnight (a
 // history of dates) or on the hour.
 func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions) (*Input, error) {
-	changes, err := observe.ReadChanges(ctx, r, name)
+	changes, log, err := observe.ReadChangesWith(ctx, r, observe.Options{Name: name, SkipBad: opts.SkipBad, StripWWW: opts.StripWWW})
 	if err != nil {
 		return nil, err
 	}
@@ -189,6 +189,6 @@ func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions
 	if err != nil {
 		return nil, err
 	}
-	in.Name, in.Kind = name, KindChanges
+	in.Name, in.Kind, in.Log = name, KindChanges, log
 	return in, nil
 }
