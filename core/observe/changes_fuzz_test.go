@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// FuzzReadChanges: a change history never panics the reader; what it
-// reads has a URL per page, times sorted without repeats, and an error is
-// an *Error naming the file.
+// FuzzReadChanges: a change history never panics the reader, stopping at
+// a bad row or skipping it; what it reads has a URL per page, times
+// sorted without repeats, skipped rows within the rows read, and an error
+// is an *Error naming the file.
 func FuzzReadChanges(f *testing.F) {
 	for _, s := range []string{
 		"url,host,time\nhttps://a.com/x,a.com,1700000000\nhttps://a.com/x,a.com,1690000000\nhttps://b.com/,,2024-01-02T03:04:05Z\n",
@@ -25,13 +26,16 @@ func FuzzReadChanges(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := ReadChanges(context.Background(), bytes.NewReader(data), "f.csv")
+		got, log, err := ReadChangesWith(context.Background(), bytes.NewReader(data), Options{Name: "f.csv", SkipBad: len(data)%2 == 1})
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.File != "f.csv" {
 				t.Fatalf("error %T %v does not name the file", err, err)
 			}
 			return
+		}
+		if log.Skipped > int(log.Rows) || len(log.BadRows) > min(log.Skipped, MaxBadRows) {
+			t.Fatalf("%d rows read, %d skipped, %d listed", log.Rows, log.Skipped, len(log.BadRows))
 		}
 		for _, c := range got {
 			if c.URL == "" {
