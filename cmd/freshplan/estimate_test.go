@@ -140,7 +140,7 @@ func TestEstimateChangeHistory(t *testing.T) {
 	if r := cli(t, "estimate", bad); r.code != exitBadInput || !strings.Contains(r.stderr, "bad-history.csv:3") {
 		t.Errorf("a bad time: exit %d, stderr %q; want exit %d naming bad-history.csv:3", r.code, r.stderr, exitBadInput)
 	}
-	if r := cli(t, "estimate", "--skip-bad", bad); r.code != exitOK || !strings.Contains(r.stderr, "skipped 1 bad rows; the first: ") || !strings.Contains(r.stderr, "bad-history.csv:3:3 (time)") || strings.Count(r.stdout, "\n") != 2 {
+	if r := cli(t, "estimate", "--skip-bad", bad); r.code != exitOK || !strings.Contains(r.stderr, "skipped 1 bad row; the first: ") || !strings.Contains(r.stderr, "bad-history.csv:3:3 (time)") || strings.Count(r.stdout, "\n") != 2 {
 		t.Errorf("--skip-bad: exit %d, stdout %q, stderr %q; want the good row estimated and the bad one reported", r.code, r.stdout, r.stderr)
 	}
 }

@@ -224,7 +224,11 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 		return nil, err
 	}
 	if in.Log != nil && in.Log.Skipped > 0 {
-		fmt.Fprintf(stderr, "freshplan: %s: skipped %d bad rows; the first: %v\n", in.Name, in.Log.Skipped, in.Log.BadRows[0])
+		rows := "rows"
+		if in.Log.Skipped == 1 {
+			rows = "row"
+		}
+		fmt.Fprintf(stderr, "freshplan: %s: skipped %d bad %s; the first: %v\n", in.Name, in.Log.Skipped, rows, in.Log.BadRows[0])
 	}
 	return in, nil
 }
