@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"time"
 
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/observe"
@@ -113,7 +114,7 @@ func fromEach(ctx context.Context, n int, history func(i int) observe.History, o
 		in.Classes = make([][]float64, n)
 	}
 	for i := range n {
-		if i%4096 == 0 {
+		if i%256 == 0 { // a history may be decades of daily fetches
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -157,6 +158,15 @@ func isChangeHistory(br *bufio.Reader) bool {
 	return ok && observe.IsChangeHeader(rec)
 }
 
+// rfc3339 writes Unix seconds as a UTC date and time.
+func rfc3339(s float64) string {
+	return time.Unix(int64(math.Floor(s)), 0).UTC().Format(time.RFC3339)
+}
+
+// maxHistoryYears bounds the span of a change history planned as it is
+// (the web is younger).
+const maxHistoryYears = 100
+
 // loadChanges reads a complete change history and estimates each page's
 // rate from what a crawler visiting it daily, from its first change until
 // a day after the history's last, would have logged (observe.CrawlPage):
@@ -178,6 +188,13 @@ func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions
 	}
 	if math.IsInf(first, 1) {
 		return nil, &observe.Error{File: name, Msg: "the change history has no changes"}
+	}
+	if span := last - first; span > maxHistoryYears*365.25*day {
+		// A daily crawl of it would take as long as the span is wide: a
+		// time out of place (seconds read as milliseconds, a year typed
+		// wrong) must not hang the reader.
+		return nil, &observe.Error{File: name, Msg: fmt.Sprintf("the changes run from %s to %s, %.0f years; at most %d are planned: is a time wrong?",
+			rfc3339(first), rfc3339(last), span/(365.25*day), maxHistoryYears)}
 	}
 	offset := observe.CrawlOffset(changes)
 	// One page's daily log at a time: a long history of many pages would

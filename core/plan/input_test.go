@@ -47,3 +47,14 @@ func TestLoadChangeHistory(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadChangeHistoryTooLong: a history whose times span more than a
+// century (a time out of place) is refused with both ends named, before
+// any daily crawl of it is simulated.
+func TestLoadChangeHistoryTooLong(t *testing.T) {
+	in := "url,host,time\nhttps://a.example/1,a.example,0\nhttps://a.example/1,a.example,99999999999\n"
+	_, err := Load(context.Background(), strings.NewReader(in), LoadOptions{Name: "far.csv", Now: math.NaN()})
+	if err == nil || !strings.Contains(err.Error(), "far.csv: the changes run from 1970-01-01T00:00:00Z to 5138-11-16T09:46:39Z, 3169 years") {
+		t.Errorf("error %v; want the span named", err)
+	}
+}
