@@ -77,7 +77,7 @@ type readState struct {
 	cancel func() // ends the reading; finishRead then says it was cancelled
 	start  time.Time
 	worker bool   // read by the planner's worker, which plans nothing else meanwhile
-	skip   bool   // an observation log's bad rows are skipped
+	skip   bool   // a log's or change history's bad rows are skipped
 	kind   string // the input's format, once known (see kindOf)
 	again  func() // reads the same input again, skipping bad rows
 }
