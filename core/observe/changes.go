@@ -59,17 +59,7 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 		name = "input"
 	}
 	log := &Log{Format: FormatChanges}
-	// bad stops the read at e, or skips its row.
-	bad := func(e *Error) error {
-		if !opts.SkipBad {
-			return e
-		}
-		log.Skipped++
-		if len(log.BadRows) < MaxBadRows {
-			log.BadRows = append(log.BadRows, e)
-		}
-		return nil
-	}
+	bad := func(e *Error) error { return log.bad(e, opts.SkipBad) }
 	cr := csv.NewReader(r)
 	cr.ReuseRecord = true
 	header, err := cr.Read()

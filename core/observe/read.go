@@ -116,12 +116,18 @@ func read(ctx context.Context, r io.Reader, opts Options, format string) (*Log, 
 // kept (the first MaxBadRows) when bad rows are skipped.
 func (rd *reader) bad(e *Error) error {
 	e.File = rd.name
-	if !rd.skip {
+	return rd.log.bad(e, rd.skip)
+}
+
+// bad returns e to stop a read at its row, or, when skip is set, counts
+// the row skipped and keeps e if it is among the first MaxBadRows.
+func (l *Log) bad(e *Error, skip bool) error {
+	if !skip {
 		return e
 	}
-	rd.log.Skipped++
-	if len(rd.log.BadRows) < MaxBadRows {
-		rd.log.BadRows = append(rd.log.BadRows, e)
+	l.Skipped++
+	if len(l.BadRows) < MaxBadRows {
+		l.BadRows = append(l.BadRows, e)
 	}
 	return nil
 }

@@ -69,14 +69,15 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 		name = "input"
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
-	if isPagesTable(br) {
+	header, ok := observe.PeekHeader(br)
+	if ok && pages.IsTable(header) {
 		pg, err := pages.ReadSized(br, name, opts.Size)
 		if err != nil {
 			return nil, err
 		}
 		return &Input{Name: name, Kind: KindPages, Pages: pg}, nil
 	}
-	if isChangeHistory(br) {
+	if ok && observe.IsChangeHeader(header) {
 		return loadChanges(ctx, br, name, opts)
 	}
 	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW})
@@ -144,20 +145,6 @@ func fromEach(ctx context.Context, n int, history func(i int) observe.History, o
 	return in, nil
 }
 
-// isPagesTable reports whether the buffered input starts with a CSV header
-// naming changes_per_day.
-func isPagesTable(br *bufio.Reader) bool {
-	rec, ok := observe.PeekHeader(br)
-	return ok && pages.IsTable(rec)
-}
-
-// isChangeHistory reports whether the buffered input starts with a change
-// history's CSV header: url and time, no change signal.
-func isChangeHistory(br *bufio.Reader) bool {
-	rec, ok := observe.PeekHeader(br)
-	return ok && observe.IsChangeHeader(rec)
-}
-
 // rfc3339 writes Unix seconds as a UTC date and time.
 func rfc3339(s float64) string {
 	return time.Unix(int64(math.Floor(s)), 0).UTC().Format(time.RFC3339)
@@ -180,14 +167,10 @@ func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions
 	if err != nil {
 		return nil, err
 	}
+	// ReadChangesWith returns at least one page, each with its first change.
 	first, last := math.Inf(1), math.Inf(-1)
 	for _, c := range changes {
-		if n := len(c.Times); n > 0 {
-			first, last = math.Min(first, c.Times[0]), math.Max(last, c.Times[n-1])
-		}
-	}
-	if math.IsInf(first, 1) {
-		return nil, &observe.Error{File: name, Msg: "the change history has no changes"}
+		first, last = math.Min(first, c.Times[0]), math.Max(last, c.Times[len(c.Times)-1])
 	}
 	if span := last - first; span > maxHistoryYears*365.25*day {
 		// A daily crawl of it would take as long as the span is wide: a
