@@ -114,8 +114,14 @@ func (t *table) onFilter(ctx goapp.Context, e goapp.Event) {
 	t.invalidate()
 }
 
+// goTo shows a page of the table; a button that can go no further (see
+// pager) does nothing.
 func (t *table) goTo(page int) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) { t.page = page }
+	return func(ctx goapp.Context, e goapp.Event) {
+		if page >= 0 && page*rowsPerPage < max(1, len(t.order)) {
+			t.page = page
+		}
+	}
 }
 
 func (t *table) Render() goapp.UI {
@@ -187,10 +193,14 @@ func (t *table) Render() goapp.UI {
 	)
 }
 
+// pager is the table's page buttons. A button that can go no further is
+// marked aria-disabled, not disabled: a disabled button loses the focus,
+// and a person paging with the keyboard would be thrown back to the top
+// of the document by pressing "last page".
 func pager(t *table, pages int) goapp.UI {
 	btn := func(label, aria string, page int, disabled bool) goapp.UI {
 		return goapp.Button().Type("button").Class("pg").Aria("label", aria).
-			Disabled(disabled).OnClick(t.goTo(page), page, label).Text(label)
+			Aria("disabled", disabled).OnClick(t.goTo(page), page, label).Text(label)
 	}
 	return goapp.Nav().Class("pager").Aria("label", "pages of the table").Body(
 		btn("«", "first page", 0, t.page == 0),
