@@ -150,7 +150,7 @@ func backtestTable(r *BacktestResult) goapp.UI {
 		}
 	}
 	date := func(t float64) string { return time.Unix(int64(t), 0).UTC().Format(time.DateOnly) }
-	return goapp.Table().ID("bt-table").Class("results").Body(
+	return goapp.Div().Class("table-wrap").Body(goapp.Table().ID("bt-table").Class("results").Body(
 		goapp.Caption().Text(sprintf("%s pages, trained %s to %s, replayed %s to %s; static plans at %s visits per horizon.",
 			fmtInt(int64(r.Pages)), date(r.TrainStart), date(r.Split), date(r.Split), date(r.Until), fmtInt(int64(r.Budget)))),
 		goapp.THead().Body(goapp.Tr().Body(
@@ -192,7 +192,7 @@ func backtestTable(r *BacktestResult) goapp.UI {
 				goapp.Td().Class("num").Text(per),
 			)
 		})),
-	)
+	))
 }
 
 func uniformOf(r *BacktestResult) float64 {

@@ -387,7 +387,7 @@ func (h *home) renderPolicies() goapp.UI {
 	}
 	return goapp.Section().ID("policies").Class(cls).Aria("labelledby", "policies-h").Body(
 		goapp.H2().ID("policies-h").Text("Every policy and bound"),
-		goapp.Table().Class("results").Body(
+		goapp.Div().Class("table-wrap").Body(goapp.Table().Class("results").Body(
 			goapp.Caption().Text(sprintf("At %s visits per horizon, %s model; simulated values replay the schedule, analytical ones are closed forms.",
 				fmtInt(int64(p.Budget)), h.res.req.Model)+
 				map[bool]string{true: " psp, the bounds and uniform are final; the other policies are still being planned.", false: ""}[p.Early]),
@@ -439,7 +439,7 @@ func (h *home) renderPolicies() goapp.UI {
 					goapp.Td().Text(plan.Describe[name]),
 				)
 			})),
-		),
+		)),
 	)
 }
 
