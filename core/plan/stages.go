@@ -218,21 +218,12 @@ func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	for k := range prog.Times {
-		if !made.has(k) {
-			prog.Times[k] = math.NaN()
-		}
-	}
 	// Host by host, each host's visits in time order: replay, and check
 	// politeness against the pages' own hosts.
 	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
 	visits := make([]float64, len(x))
-	for k, i := range prog.Pages {
-		if t := prog.Times[k]; !math.IsNaN(t) {
-			tr.Visit(int(i), t)
-			check.CheckHost(in.hostOf[i], t)
-			visits[i]++
-		}
+	for s := 0; s+1 < len(prog.Start); s++ {
+		in.replayHost(prog, prog.Start[s], prog.Start[s+1], made, tr, check, visits)
 	}
 	r := in.tracked(name, tr, visits)
 	r.Dropped = dropped
@@ -247,6 +238,50 @@ func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
 		}
 	}
 	return r, kept, nil
+}
+
+// pagesPerRun is how many pages one call of replaySlots replays.
+const pagesPerRun = 1 << 12
+
+// replaySlots replays the carousel's slots of pages lo to hi−1. It is a
+// function of its own, called a few thousand pages at a time, so that a
+// WebAssembly engine optimises it after a few calls (see schedule's
+// ticksPerRun).
+//
+//go:noinline
+func replaySlots(lo, hi int, start, slots []int32, R int, T float64, tr *staleness.Tracker, made []float64, sim *simulate.Visits) {
+	for i := lo; i < hi; i++ {
+		for j, k := range slots[start[i]:start[i+1]] {
+			t := slotTime(int(k), R, T)
+			tr.Visit(i, t)
+			if sim != nil {
+				sim.Times[int(start[i])+j] = t
+			}
+		}
+		made[i] = float64(start[i+1] - start[i])
+		if sim != nil {
+			sim.Start[i+1] = int(start[i+1])
+		}
+	}
+}
+
+// replayHost replays the visits made of one host's, a to b−1 in the
+// programme, and marks the others dropped (NaN). It is a function of its
+// own, called host by host, so that a WebAssembly engine optimises it
+// after a few calls (see schedule's ticksPerRun).
+//
+//go:noinline
+func (in *instance) replayHost(prog *schedule.Programme, a, b int, made bitset, tr *staleness.Tracker, check *schedule.Validator, visits []float64) {
+	for k := a; k < b; k++ {
+		if !made.has(k) {
+			prog.Times[k] = math.NaN()
+			continue
+		}
+		i, t := prog.Pages[k], prog.Times[k]
+		tr.Visit(int(i), t)
+		check.CheckHost(in.hostOf[i], t)
+		visits[i]++
+	}
 }
 
 // followed returns the infcrawlers bound: MERGE's programme followed
@@ -312,18 +347,8 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 	if in.params.Simulate > 0 {
 		sim = &simulate.Visits{Start: make([]int, n+1), Times: make([]float64, len(slots))}
 	}
-	for i := range n {
-		for j, k := range slots[start[i]:start[i+1]] {
-			t := slotTime(int(k), R, in.T)
-			tr.Visit(i, t)
-			if sim != nil {
-				sim.Times[int(start[i])+j] = t
-			}
-		}
-		made[i] = float64(start[i+1] - start[i])
-		if sim != nil {
-			sim.Start[i+1] = int(start[i+1])
-		}
+	for lo := 0; lo < n; lo += pagesPerRun {
+		replaySlots(lo, min(lo+pagesPerRun, n), start, slots, R, in.T, tr, made, sim)
 	}
 	var visits []schedule.Visit
 	if in.params.Policy == "azar" {

@@ -66,45 +66,55 @@ func EquallySpaced(m staleness.Model, x []int, hosts []int32, nHosts int, T floa
 	var fill []int
 	for s := range nHosts {
 		a, b := start[s], start[s+1]
-		X := b - a
-		if X == 0 {
+		if b == a {
 			continue
 		}
-		if cap(fill) < X+1 {
-			fill = make([]int, X+1)
+		if cap(fill) < b-a+1 {
+			fill = make([]int, b-a+1)
 		}
-		fill = fill[:X+1]
-		clear(fill)
-		bucket := func(t float64) int { return min(int(t/T*float64(X)), X-1) }
-		for i := first[s]; i >= 0; i = next[i] {
-			for j := 1; j <= x[i]; j++ {
-				fill[bucket(EqualTime(m, j, x[i], T))+1]++
-			}
-		}
-		for k := range X {
-			fill[k+1] += fill[k]
-		}
-		for i := first[s]; i >= 0; i = next[i] {
-			for j := 1; j <= x[i]; j++ {
-				t := EqualTime(m, j, x[i], T)
-				k := a + fill[bucket(t)]
-				fill[bucket(t)]++
-				p.Pages[k], p.Times[k] = int32(i), t
-			}
-		}
-		// Buckets are contiguous and in order; insertion sort settles each
-		// (and any visit a rounding put one bucket off).
-		pages, times := p.Pages[a:b], p.Times[a:b]
-		for k := 1; k < X; k++ {
-			t, pg := times[k], pages[k]
-			j := k
-			for ; j > 0 && (times[j-1] > t || times[j-1] == t && pages[j-1] > pg); j-- {
-				times[j], pages[j] = times[j-1], pages[j-1]
-			}
-			times[j], pages[j] = t, pg
-		}
+		spaceHost(m, x, first[s], next, fill[:b-a+1], p.Pages[a:b], p.Times[a:b], T)
 	}
 	return p
+}
+
+// spaceHost programmes one host's visits, pages and times, X = len(times)
+// of them, the host's pages being first, next[first], … (x visits each),
+// sorted by time, then page: a counting sort into X equal buckets of the
+// horizon, and an insertion sort to settle each. It is a function of its
+// own, called host by host, so that a WebAssembly engine optimises it
+// after a few calls (see ticksPerRun).
+//
+//go:noinline
+func spaceHost(m staleness.Model, x []int, first int32, next []int32, fill []int, pages []int32, times []float64, T float64) {
+	X := len(times)
+	clear(fill)
+	bucket := func(t float64) int { return min(int(t/T*float64(X)), X-1) }
+	for i := first; i >= 0; i = next[i] {
+		for j := 1; j <= x[i]; j++ {
+			fill[bucket(EqualTime(m, j, x[i], T))+1]++
+		}
+	}
+	for k := range X {
+		fill[k+1] += fill[k]
+	}
+	for i := first; i >= 0; i = next[i] {
+		for j := 1; j <= x[i]; j++ {
+			t := EqualTime(m, j, x[i], T)
+			k := fill[bucket(t)]
+			fill[bucket(t)]++
+			pages[k], times[k] = int32(i), t
+		}
+	}
+	// Buckets are contiguous and in order; insertion sort settles each
+	// (and any visit a rounding put one bucket off).
+	for k := 1; k < X; k++ {
+		t, pg := times[k], pages[k]
+		j := k
+		for ; j > 0 && (times[j-1] > t || times[j-1] == t && pages[j-1] > pg); j-- {
+			times[j], pages[j] = times[j-1], pages[j-1]
+		}
+		times[j], pages[j] = t, pg
+	}
 }
 
 // Merge gives a programme whose hosts' visits are in EquallySpaced's

@@ -239,10 +239,14 @@ func naiveAssign(p *Programme, delay []float64, fleet Fleet, T float64) []Visit 
 
 // TestAssignMatchesNaive: Assign's heaps and buckets make the same
 // choices as the literal procedure, politeness 0 included; the last
-// trials have enough hosts for a deep heap of free hosts.
+// trials have enough hosts for a deep heap of free hosts. Its runs of
+// ticks are made short in a third of the trials (one tick, or three), so
+// that runs end in idle stretches and mid-way through hosts' visits.
 func TestAssignMatchesNaive(t *testing.T) {
+	defer func(n int64) { ticksPerRun = n }(ticksPerRun)
 	rng := rand.New(rand.NewPCG(11, 12))
 	for trial := range 180 {
+		ticksPerRun = []int64{1 << 12, 1, 3}[trial/3%3]
 		const T = 600.0
 		P := []float64{0, 5, 15}[trial%3]
 		n, m := 1+rng.IntN(40), 1+rng.IntN(6)
