@@ -207,18 +207,3 @@ func (e *workerEngine) fallback() {
 		e.local.run(e.last, e.data, e.emit)
 	}
 }
-
-// nextTask returns in a later task of the browser's event loop. A Go
-// sleep does not promise that: Go returns to the browser only when every
-// goroutine waits, and a sleep over by then goes on in the same task.
-func nextTask() {
-	done := make(chan struct{})
-	var f js.Func
-	f = js.FuncOf(func(js.Value, []js.Value) any {
-		f.Release()
-		close(done)
-		return nil
-	})
-	js.Global().Call("setTimeout", f, 0)
-	<-done
-}

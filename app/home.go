@@ -595,14 +595,15 @@ func newPlanViews(d *dataset, r *PlanResult, q Request, breathe func()) *planVie
 	return v
 }
 
-// breather returns a func that, called often from a goroutine, sleeps a
-// millisecond every 10 ms: Go in the browser is single-threaded, and the
-// sleep is what lets the page handle its events and draw.
+// breather returns a func that, called often from a goroutine, lets the
+// page have a task of its own every 10 ms: Go in the browser is
+// single-threaded, and yielding is what lets the page handle its events
+// and draw.
 func breather() func() {
 	last := time.Now()
 	return func() {
 		if time.Since(last) > 10*time.Millisecond {
-			time.Sleep(time.Millisecond)
+			nextTask()
 			last = time.Now()
 		}
 	}
