@@ -86,6 +86,32 @@ func (s scale) At(x float64) float64 {
 	return s.R0 + t*(s.R1-s.R0)
 }
 
+// placer places many values on a scale as At does, with a log scale's
+// logarithms of its domain taken once: At takes three a value, which for
+// a million pages' dots was a fifth of a second in WebAssembly.
+type placer struct {
+	s        scale
+	l0, span float64 // log10(D0), log10(D1) − log10(D0)
+}
+
+func (s scale) placer() placer {
+	p := placer{s: s}
+	if s.Log {
+		p.l0 = math.Log10(s.D0)
+		p.span = math.Log10(s.D1) - p.l0
+	}
+	return p
+}
+
+// At returns the pixel position of x, the same as the scale's At.
+func (p placer) At(x float64) float64 {
+	if p.s.Log && x > 0 {
+		t := (math.Log10(x) - p.l0) / p.span
+		return p.s.R0 + t*(p.s.R1-p.s.R0)
+	}
+	return p.s.At(x)
+}
+
 // tick is one labelled position of an axis.
 type tick struct {
 	V     float64
