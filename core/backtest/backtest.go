@@ -74,7 +74,7 @@ func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) 
 	if cfg.Params.Budget == 0 && cfg.Params.Crawlers == 0 {
 		cfg.Params.Budget = int(math.Max(1, math.Round(float64(len(pages))*T/(7*day))))
 	}
-	histories := observe.CrawlEvery(pages, cfg.TrainStart, observe.CrawlOffset(pages), cfg.CrawlInterval, cfg.Split)
+	histories := observe.CrawlEvery(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
 	in, err := plan.FromHistories(ctx, histories, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
 	if err != nil {
 		return nil, err

@@ -47,7 +47,7 @@ func TestReplayMatchesDirect(t *testing.T) {
 		t.Fatal(err)
 	}
 	kept := pages[:3]
-	histories := observe.CrawlEvery(kept, 0, observe.CrawlOffset(kept), d, 10*d)
+	histories := observe.CrawlEvery(kept, 0, d, 10*d)
 	in, err := plan.FromHistories(context.Background(), histories, plan.LoadOptions{Prior: true, Now: 10 * d})
 	if err != nil {
 		t.Fatal(err)

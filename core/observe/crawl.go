@@ -1,6 +1,7 @@
 package observe
 
 import (
+	"hash/fnv"
 	"math"
 	"sort"
 )
@@ -29,46 +30,77 @@ func Crawl(changes, visits []float64) []Fetch {
 }
 
 // CrawlEvery returns what a crawler visiting every page every interval
-// seconds, offset seconds after start (or after the page's appearance, if
-// later), until before end, would have logged (CrawlPage, page by page).
-func CrawlEvery(pages []Changes, start, offset, interval, end float64) []History {
+// seconds would have logged from start until before end (CrawlPage, page
+// by page), each page at its own phase of the interval (CrawlPhase, on
+// the pages' clock tick).
+func CrawlEvery(pages []Changes, start, interval, end float64) []History {
+	tick := CrawlTick(pages)
 	out := make([]History, len(pages))
 	for i, p := range pages {
-		out[i] = CrawlPage(p, start, offset, interval, end)
+		out[i] = CrawlPage(p, start, CrawlPhase(p.URL, tick, interval), interval, end)
 	}
 	return out
 }
 
-// CrawlPage returns what a crawler visiting a page every interval seconds,
-// offset seconds after start (or after the page's appearance, if later),
-// until before end, would have logged: the history its rate is estimated
-// from when what is known is its complete change history (a backtest's
-// training; a change history planned as it is).
-func CrawlPage(p Changes, start, offset, interval, end float64) History {
-	first := start
-	if len(p.Times) > 0 {
-		first = math.Max(start, p.Times[0])
+// CrawlPage returns what a crawler visiting a page every interval seconds
+// would have logged, its visits at start + phase + k·interval until
+// before end, from the first after the page appears (its first change):
+// the history its rate is estimated from when what is known is its
+// complete change history (a backtest's training; a change history
+// planned as it is). A page appearing after start is found at the
+// crawl's next round, as a real crawler finds a new page.
+func CrawlPage(p Changes, start, phase, interval, end float64) History {
+	first := start + phase
+	if len(p.Times) > 0 && p.Times[0] > first {
+		first += math.Ceil((p.Times[0]-first)/interval) * interval
 	}
-	return History{URL: p.URL, Host: p.Host, Weight: 1, Fetches: Crawl(p.Times, every(first+offset, interval, end))}
+	return History{URL: p.URL, Host: p.Host, Weight: 1, Fetches: Crawl(p.Times, every(first, interval, end))}
 }
 
-// CrawlOffset is the offset a simulated crawl of pages' histories wants:
-// half their clock's tick — the coarsest of a day, an hour, a minute and a
-// second that every change time is a whole multiple of (Unix seconds), 0
-// when none is — so that no visit falls on a change. A change at a
-// visit's very time is seen by it with a Last-Modified equal to the fetch
-// time, which estimators rightly distrust in a real log (a server stamping
-// its responses) and ignore; in a history of dates, where every change is
-// at midnight, a crawl from midnight would meet every change so, leaving
-// the last-modified estimator only the visits that saw none: every page
-// would look as if it never changed.
-func CrawlOffset(pages []Changes) float64 {
+// CrawlTick returns the clock tick of pages' change times: the coarsest
+// of a day, an hour, a minute and a second that every change time is a
+// whole multiple of (Unix seconds), 0 when none is.
+func CrawlTick(pages []Changes) float64 {
 	for _, tick := range []float64{86400, 3600, 60, 1} {
 		if onClock(pages, tick) {
-			return tick / 2
+			return tick
 		}
 	}
 	return 0
+}
+
+// CrawlPhase returns when in each interval a simulated crawl visits the
+// page at url: half a tick of the history's clock in, plus a whole number
+// of ticks drawn from the URL (its FNV-1a hash, mixed), so that the crawl's visits spread
+// over the interval as a real crawler's do.
+//
+// Half a tick, so that no visit falls on a change: a change at a visit's
+// very time is seen by it with a Last-Modified equal to the fetch time,
+// which estimators rightly distrust in a real log (a server stamping its
+// responses) and ignore; in a history of dates, where every change is at
+// midnight, a crawl at midnight would meet every change so, leaving the
+// last-modified estimator only the visits that saw none: every page would
+// look as if it never changed. A phase of its own, so that no page's
+// visits are locked to its changes: a page published at 06:00 every day,
+// its crawl starting half an hour after its first change, was met 30
+// minutes after every change and estimated at 48 changes a day. With a
+// tick of a day and a daily crawl every page is visited at noon.
+func CrawlPhase(url string, tick, interval float64) float64 {
+	h := fnv.New64a()
+	h.Write([]byte(url))
+	// FNV's high bits barely move between URLs that differ at the end:
+	// MurmurHash3's finaliser spreads every bit over all of them.
+	x := h.Sum64()
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	u := float64(x>>11) / (1 << 53) // in [0, 1)
+	if !(tick > 0) {
+		return u * interval
+	}
+	return tick/2 + math.Floor(u*math.Floor(interval/tick))*tick
 }
 
 // onClock reports whether every change time of pages is a whole multiple

@@ -155,13 +155,13 @@ func rfc3339(s float64) string {
 const maxHistoryYears = 100
 
 // loadChanges reads a complete change history and estimates each page's
-// rate from what a crawler visiting it daily, from its first change until
-// a day after the history's last, would have logged (observe.CrawlPage):
-// the training a backtest gives its plans, over the whole history. A
-// daily crawl sees at most one change a day, as a real crawler would; it
-// runs half a tick of the history's clock late (observe.CrawlOffset), so
-// that its visits never fall on changes that all fall at midnight (a
-// history of dates) or on the hour.
+// rate from what a crawler visiting it daily, from the history's first
+// change (or the page's, if later) until a day after its last, would have
+// logged (observe.CrawlPage): the training a backtest gives its plans,
+// over the whole history. A daily crawl sees at most one change a day, as
+// a real crawler would; each page is visited at its own time of day, half
+// a tick of the history's clock off it (observe.CrawlPhase), so that no
+// visit falls on a change and none is locked to the page's changes.
 func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions) (*Input, error) {
 	changes, log, err := observe.ReadChangesWith(ctx, r, observe.Options{Name: name, SkipBad: opts.SkipBad, StripWWW: opts.StripWWW})
 	if err != nil {
@@ -179,12 +179,12 @@ func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions
 		return nil, &observe.Error{File: name, Msg: fmt.Sprintf("the changes run from %s to %s, %.0f years; at most %d are planned: is a time wrong?",
 			rfc3339(first), rfc3339(last), span/(365.25*day), maxHistoryYears)}
 	}
-	offset := observe.CrawlOffset(changes)
+	tick := observe.CrawlTick(changes)
 	// One page's daily log at a time: a long history of many pages would
 	// not fit at once (26 years of real-changes.csv's 1,980 pages are 19M
 	// fetches).
 	in, err := fromEach(ctx, len(changes), func(i int) observe.History {
-		return observe.CrawlPage(changes[i], first, offset, day, last+day)
+		return observe.CrawlPage(changes[i], first, observe.CrawlPhase(changes[i].URL, tick, day), day, last+day)
 	}, opts)
 	if err != nil {
 		return nil, err

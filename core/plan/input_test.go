@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,6 +46,41 @@ func TestLoadChangeHistory(t *testing.T) {
 		if e.Ignored != 0 {
 			t.Errorf("page changing every %d days: %d Last-Modified dates ignored, want none", k, e.Ignored)
 		}
+	}
+}
+
+// TestLoadChangeHistoryClockwork: pages published at 06:00:00 every day,
+// the history's first change among them, are visited each at its own hour
+// (half an hour past: the history is on the hour), not all half an hour
+// after their changes. Every visit sees one change, of age a, and the
+// last-modified estimator (which assumes Poisson changes) says about 1/a
+// a day: 1 to 48 a day, the median page (met some 12 hours after) near 2.
+// Before, every page's crawl ran from its first change and each was
+// estimated at 48 a day.
+func TestLoadChangeHistoryClockwork(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("url,host,time\n")
+	const t0 = 1_700_028_000 // 06:00 UTC
+	const pages = 96
+	for p := range pages {
+		for d := range 60 {
+			fmt.Fprintf(&b, "https://news.example/p%d,news.example,%d\n", p, t0+d*day)
+		}
+	}
+	in, err := Load(context.Background(), strings.NewReader(b.String()), LoadOptions{Name: "cron.csv", Now: math.NaN()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rates := make([]float64, pages)
+	for p, e := range in.Estimates {
+		rates[p] = e.Rate
+		if e.Rate < 0.9 || e.Rate > 50 {
+			t.Errorf("page %d: %.3g changes a day: a daily page met at most a day and at least half an hour after its change is 1 to 48", p, e.Rate)
+		}
+	}
+	slices.Sort(rates)
+	if med := rates[pages/2]; med < 1.5 || med > 3 {
+		t.Errorf("median page %.3g changes a day, want about 2 (met about 12 hours after its change)", med)
 	}
 }
 
