@@ -461,10 +461,17 @@ func (h *home) finishRead(rs *readState, d *dataset, err error) {
 	case h.checkAwaited(d):
 		h.times = jobTimes{read: time.Since(rs.start).Seconds()}
 		if sk := d.skipped; sk != nil {
-			h.inputNote = fmt.Sprintf("%s of %s skipped:", plural(sk.Rows, "bad row", "bad rows"), name)
-			if sk.Rows > len(sk.First) {
-				h.inputNote = fmt.Sprintf("%s of %s skipped; the first %d:", plural(sk.Rows, "bad row", "bad rows"), name, len(sk.First))
+			var note []string
+			if sk.Notes != "" {
+				note = append(note, name+": "+sk.Notes+".")
 			}
+			switch {
+			case sk.Rows > len(sk.First):
+				note = append(note, fmt.Sprintf("%s of %s skipped; the first %d:", plural(sk.Rows, "bad row", "bad rows"), name, len(sk.First)))
+			case sk.Rows > 0:
+				note = append(note, fmt.Sprintf("%s of %s skipped:", plural(sk.Rows, "bad row", "bad rows"), name))
+			}
+			h.inputNote = strings.Join(note, " ")
 			h.skipped = sk.First
 		}
 		h.setData(d)

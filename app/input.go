@@ -36,11 +36,15 @@ type format struct {
 	read func(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, error)
 }
 
-// Skipped is what reading with "skip bad rows" left out: how many rows,
-// and the first observe.MaxBadRows of them, each saying where and why.
+// Skipped is what reading a log or a change history left out: with "skip
+// bad rows", how many rows and the first observe.MaxBadRows of them, each
+// saying where and why; and what it set aside or read in a particular way
+// by rule — duplicate rows, captures that are not content, URLs fetched
+// once (observe.Log.Notes).
 type Skipped struct {
 	Rows  int
 	First []string
+	Notes string `json:",omitempty"`
 }
 
 // formats are the inputs Decode knows by their first line; anything else
@@ -62,8 +66,8 @@ func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *
 		return nil, nil, err
 	}
 	var sk *Skipped
-	if in.Log != nil && in.Log.Skipped > 0 {
-		sk = &Skipped{Rows: in.Log.Skipped}
+	if in.Log != nil && (in.Log.Skipped > 0 || in.Log.Notes() != "") {
+		sk = &Skipped{Rows: in.Log.Skipped, Notes: in.Log.Notes()}
 		for _, e := range in.Log.BadRows {
 			sk.First = append(sk.First, e.Error())
 		}

@@ -82,6 +82,7 @@ func TestReadInWorkerSkipping(t *testing.T) {
 		"https://a.example/1,soon,1\n" +
 		"https://a.example/2,1704067200,0\n" +
 		"https://a.example/2,1704153600,perhaps\n" +
+		"https://a.example/2,1704240000,1\n" +
 		"https://a.example/2,1704240000,1\n"
 	if stages := readViaWire(t, "log.csv", in); len(stages) != 1 || stages[0].InputErr == nil || stages[0].InputErr.Line != 4 {
 		t.Fatalf("without skipping: stages %+v; want an error at line 4", stages)
@@ -100,5 +101,8 @@ func TestReadInWorkerSkipping(t *testing.T) {
 	if len(r.Pages) != 2 || r.Skipped == nil || r.Skipped.Rows != 2 || len(r.Skipped.First) != 2 ||
 		!strings.HasPrefix(r.Skipped.First[0], "log.csv:4") || !strings.HasPrefix(r.Skipped.First[1], "log.csv:6") {
 		t.Errorf("%d pages, skipped %+v; want 2 pages and lines 4 and 6 skipped", len(r.Pages), r.Skipped)
+	}
+	if r.Skipped == nil || r.Skipped.Notes != "1 row repeating a fetch (same URL, time and signal) dropped" {
+		t.Errorf("skipped %+v; want the repeated last row said dropped", r.Skipped)
 	}
 }

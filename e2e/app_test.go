@@ -129,10 +129,16 @@ func TestDropLog(t *testing.T) {
 			fmt.Fprintf(&b, "https://log%d.example/p%d,%d,%d\n", p%3, p, 1704067200+d*86400, changed)
 		}
 	}
+	// A row given twice, and a page fetched once: dropped and kept, and
+	// said so beside the input.
+	b.WriteString("https://log0.example/p0,1704067200,0\nhttps://log0.example/once,1704067200,0\n")
 	tb.drop("fetches.csv", b.String(), "")
 	tb.waitPlanned(before, 30*time.Second)
-	if got := tb.text("#dataset"); !strings.Contains(got, "fetches.csv") || !strings.Contains(got, "30 pages on 3 hosts") {
-		t.Errorf("dataset line %q: want the log's 30 pages on 3 hosts", got)
+	if got := tb.text("#dataset"); !strings.Contains(got, "fetches.csv") || !strings.Contains(got, "31 pages on 3 hosts") {
+		t.Errorf("dataset line %q: want the log's 31 pages on 3 hosts", got)
+	}
+	if got := tb.text("#input-note"); !strings.Contains(got, "fetches.csv: 1 row repeating a fetch (same URL, time and signal) dropped; 1 URL fetched only once") {
+		t.Errorf("note %q: want the repeated row and the page fetched once said", got)
 	}
 	tb.shotTop("03b-dropped-log")
 }

@@ -122,16 +122,25 @@ func TestEstimateChangeHistory(t *testing.T) {
 	if err != nil || len(rows) != 3 {
 		t.Fatalf("%d rows, %v:\n%s", len(rows), err, r.stdout)
 	}
-	// Daily fetches from the first change (half a second late: the history
-	// is in seconds) until a day after the last: 21, the first a baseline,
-	// so 20 visits, each even day's finding the change made just before
-	// it — 10 in 20 days.
+	// Daily fetches from the first change (at the page's own time of day,
+	// less than a day after it and half a second off the history's clock
+	// of seconds) until a day after the last: 21, the first a baseline,
+	// so 20 visits, each even day's finding the change made before it —
+	// 10 in 20 days.
 	x := rows[1]
 	if naive, _ := strconv.ParseFloat(x[8], 64); x[2] != "20" || x[3] != "10" || math.Abs(naive-0.5) > 1e-12 {
 		t.Errorf("page x: %q; want 20 visits, 10 changes, naive 0.5 a day", x)
 	}
 	if y := rows[2]; y[2] != "20" || y[3] != "0" {
 		t.Errorf("page y: %q; want 20 visits, no change", y)
+	}
+	if r.stderr != "" {
+		t.Errorf("stderr %q; want nothing: nothing was dropped", r.stderr)
+	}
+	// A change given twice is dropped, and said so.
+	twice := writeFile(t, dir, "twice.csv", b.String()+fmt.Sprintf("https://a.example/y,a.example,%d\n", t0))
+	if r := cli(t, "estimate", twice); r.code != exitOK || !strings.Contains(r.stderr, "twice.csv: 1 change repeated at the same time for its URL dropped") {
+		t.Errorf("a change given twice: exit %d, stderr %q; want it said dropped", r.code, r.stderr)
 	}
 	if r := cli(t, "plan", "--budget", "4", path); r.code != exitOK || !strings.Contains(r.stdout, "2 pages on 1 hosts") {
 		t.Errorf("plan on a change history: exit %d, %s%s", r.code, r.stdout, r.stderr)

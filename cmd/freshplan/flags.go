@@ -195,7 +195,8 @@ func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
 	return in.Pages, nil
 }
 
-// load reads the input with plan.Load, reporting skipped rows on stderr.
+// load reads the input with plan.Load, reporting on stderr the rows it
+// skipped and what it dropped or read in a particular way by rule.
 func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Input, error) {
 	opts := plan.LoadOptions{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW,
 		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior, HalfLife: f.halfLife.Hours() / 24}
@@ -229,6 +230,11 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 			rows = "row"
 		}
 		fmt.Fprintf(stderr, "freshplan: %s: skipped %d bad %s; the first: %v\n", in.Name, in.Log.Skipped, rows, in.Log.BadRows[0])
+	}
+	if in.Log != nil {
+		if notes := in.Log.Notes(); notes != "" {
+			fmt.Fprintf(stderr, "freshplan: %s: %s\n", in.Name, notes)
+		}
 	}
 	return in, nil
 }

@@ -158,7 +158,9 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 	}
 	for k := range out {
 		slices.Sort(out[k].Times)
+		n := len(out[k].Times)
 		out[k].Times = slices.Compact(out[k].Times)
+		log.Duplicates += n - len(out[k].Times)
 	}
 	return out, log, nil
 }

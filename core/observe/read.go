@@ -29,7 +29,7 @@ type Log struct {
 	Skipped   int       // bad rows skipped (Options.SkipBad)
 	BadRows   []*Error  // the first MaxBadRows of them
 	// What was dropped or interpreted (see the package comment):
-	Duplicates int // rows repeating a fetch of the same URL at the same time with the same signal, dropped
+	Duplicates int // rows repeating a fetch of the same URL at the same time with the same signal (a change history: a change), dropped
 	Merged     int // rows at the same time as another fetch of the same URL with a different signal, merged into it
 	NonOK      int // captures that are not content: status other than 200, or not an http(s) URL; skipped
 	Revisits   int // revisit records (mime warc/revisit or status -), read as fetches

@@ -1,0 +1,35 @@
+package observe
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Notes says, in a line for a person, what reading dropped or read in a
+// particular way (the Log's counts but its bad rows, which are reported
+// apart): captures that are not content, revisit records, duplicate and
+// merged rows, URLs fetched only once. It is "" when there is nothing to
+// say. Nothing is dropped silently: these are the rows a log's reader
+// set aside by rule (see the package comment), not by error.
+func (l *Log) Notes() string {
+	var out []string
+	add := func(n int, one, many string) {
+		switch {
+		case n == 1:
+			out = append(out, "1 "+one)
+		case n > 1:
+			out = append(out, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	add(l.NonOK, "capture not of content (a status other than 200, or not http(s)) skipped",
+		"captures not of content (a status other than 200, or not http(s)) skipped")
+	add(l.Revisits, "revisit record read as a fetch", "revisit records read as fetches")
+	if l.Format == FormatChanges {
+		add(l.Duplicates, "change repeated at the same time for its URL dropped", "changes repeated at the same time for their URL dropped")
+	} else {
+		add(l.Duplicates, "row repeating a fetch (same URL, time and signal) dropped", "rows repeating a fetch (same URL, time and signal) dropped")
+		add(l.Merged, "row at the same time as another fetch of its URL merged into it", "rows at the same time as another fetch of their URL merged into it")
+	}
+	add(l.Single, "URL fetched only once: no change could be seen", "URLs fetched only once: no change could be seen")
+	return strings.Join(out, "; ")
+}
