@@ -171,6 +171,8 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 			pl.Omitted[name] = sched.omitted
 		case in.modelled():
 			pl.Omitted[name] = "its optimum assumes every page is Poisson"
+		case !in.changing():
+			pl.Omitted[name] = "no page changes (every rate is 0), so there is nothing to share the budget out by; every policy keeps every copy fresh"
 		default:
 			pl.Omitted[name] = "its Lagrange solution is for staleness and age"
 		}

@@ -55,12 +55,21 @@ func parallel(fns ...func() error) error {
 // solution is derived for staleness and age only (seed 001 §5.5.4).
 // Both it and Azar's policy assume Poisson pages.
 func (in *instance) wantsCho() bool {
-	return in.wants("cho") && in.params.Objective != staleness.Harmonic && !in.modelled()
+	return in.wants("cho") && in.params.Objective != staleness.Harmonic && !in.modelled() && in.changing()
 }
 
 // wantsAzar reports whether the plan computes Azar's policy: its optimum
-// (seed 002 eqs. 9–11) is for Poisson pages.
-func (in *instance) wantsAzar() bool { return in.wants("azar") && !in.modelled() }
+// (seed 002 eqs. 9–11) is for Poisson pages, and its carousel needs a
+// page that changes.
+func (in *instance) wantsAzar() bool { return in.wants("azar") && !in.modelled() && in.changing() }
+
+// changing reports whether any page changes. Cho's and Azar's policies
+// share the budget out by what the rates make of it; with every rate 0
+// there is nothing to share it by (and every policy keeps every copy
+// fresh).
+func (in *instance) changing() bool {
+	return slices.ContainsFunc(in.rates, func(r float64) bool { return r > 0 })
+}
 
 // wants reports whether the plan computes the named policy.
 func (in *instance) wants(name string) bool {
