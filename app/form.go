@@ -78,8 +78,9 @@ func (f *form) set(field, v string) {
 // every schedule once.
 const maxSimulate = 1000
 
-// maxBudget is the most visits per horizon the form takes.
-const maxBudget = math.MaxInt32
+// maxBudget is the most visits per horizon the form takes: what a plan
+// schedules at most.
+const maxBudget = plan.MaxBudget
 
 // request checks the inputs and returns the request they make, or a
 // message per field that is wrong.

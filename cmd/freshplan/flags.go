@@ -117,8 +117,8 @@ func (f *planFlags) params() (plan.Params, error) {
 		return p, fmt.Errorf("--politeness %v is longer than --horizon %v: no host could be visited even twice; want a politeness of at most the horizon", f.politeness, f.horizon)
 	case set["budget"] && f.budget <= 0:
 		return p, fmt.Errorf("--budget %d: want a positive number of visits per horizon", f.budget)
-	case f.budget > math.MaxInt32:
-		return p, fmt.Errorf("--budget %d: want at most %d visits per horizon", f.budget, math.MaxInt32)
+	case f.budget > plan.MaxBudget:
+		return p, fmt.Errorf("--budget %d: want at most %d visits per horizon (every visit of a schedule is held in memory)", f.budget, plan.MaxBudget)
 	case set["crawlers"] && f.crawlers <= 0:
 		return p, fmt.Errorf("--crawlers %d: want a positive number of crawlers", f.crawlers)
 	case set["crawlers"] != set["rate"]:
@@ -139,8 +139,8 @@ func (f *planFlags) params() (plan.Params, error) {
 		switch {
 		case b < 1:
 			return p, fmt.Errorf("--crawlers %d --rate %v make no visit in --horizon %v; want a budget of at least 1 visit", f.crawlers, f.rate, f.horizon)
-		case b > math.MaxInt32:
-			return p, fmt.Errorf("--crawlers %d --rate %v make %.0f visits per horizon; want at most %d", f.crawlers, f.rate, b, math.MaxInt32)
+		case b > plan.MaxBudget:
+			return p, fmt.Errorf("--crawlers %d --rate %v make %.0f visits per horizon; want at most %d (every visit of a schedule is held in memory)", f.crawlers, f.rate, b, plan.MaxBudget)
 		}
 	}
 	p.Horizon, p.Budget, p.Crawlers, p.Rate = f.horizon, f.budget, f.crawlers, f.rate

@@ -26,8 +26,8 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	var budgets []int
 	for _, s := range strings.Split(*list, ",") {
 		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil || v < 1 || v > math.MaxInt32 || v != math.Trunc(v) {
-			return fmt.Errorf("--budgets: %q is not a whole number of visits between 1 and %d", s, math.MaxInt32)
+		if err != nil || v < 1 || v > plan.MaxBudget || v != math.Trunc(v) {
+			return fmt.Errorf("--budgets: %q is not a whole number of visits between 1 and %d", s, plan.MaxBudget)
 		}
 		budgets = append(budgets, int(v))
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -51,6 +52,13 @@ func DefaultParams() Params {
 	return Params{Horizon: 24 * time.Hour, Politeness: 15 * time.Second}
 }
 
+// MaxBudget is the most visits per horizon a plan schedules: Azar's
+// carousel's longest (schedule.MaxCarouselSlots, 2^28). Every visit of a
+// schedule is held in memory — about 28 bytes each at psp's step, and a
+// policy without politeness caps (mwolf) programmes the whole budget — so
+// a budget of 2^31 visits would need some 60 GB before it failed.
+const MaxBudget = schedule.MaxCarouselSlots
+
 // resolve fills Budget, Crawlers and Rate from each other and checks the
 // parameters, returning an error a user can act on.
 func (p Params) resolve() (Params, error) {
@@ -94,13 +102,13 @@ func (p Params) resolve() (Params, error) {
 		if b < 1 {
 			return p, fmt.Errorf("%d crawlers at %v pages per second make no visit in %v", p.Crawlers, p.Rate, p.Horizon)
 		}
-		if b > math.MaxInt32 {
-			return p, fmt.Errorf("%d crawlers at %v pages per second make %g visits per horizon, more than the %d freshplan plans", p.Crawlers, p.Rate, b, math.MaxInt32)
+		if b > MaxBudget {
+			return p, fmt.Errorf("%d crawlers at %v pages per second make %g visits per horizon, more than the %d freshplan schedules", p.Crawlers, p.Rate, b, MaxBudget)
 		}
 		p.Budget = int(b)
 	}
-	if p.Budget > math.MaxInt32 {
-		return p, fmt.Errorf("budget %d is more than the %d visits per horizon freshplan plans", p.Budget, math.MaxInt32)
+	if p.Budget > MaxBudget {
+		return p, fmt.Errorf("budget %d is more than the %d visits per horizon freshplan schedules", p.Budget, MaxBudget)
 	}
 	if p.Crawlers == 0 {
 		p.Crawlers, p.Rate = 1, float64(p.Budget)/T
