@@ -71,8 +71,8 @@ func CrawlTick(pages []Changes) float64 {
 
 // CrawlPhase returns when in each interval a simulated crawl visits the
 // page at url: half a tick of the history's clock in, plus a whole number
-// of ticks drawn from the URL (its FNV-1a hash, mixed), so that the crawl's visits spread
-// over the interval as a real crawler's do.
+// of ticks drawn from the URL (its FNV-1a hash, mixed), so that the
+// crawl's visits spread over the interval as a real crawler's do.
 //
 // Half a tick, so that no visit falls on a change: a change at a visit's
 // very time is seen by it with a Last-Modified equal to the fetch time,
