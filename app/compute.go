@@ -155,9 +155,11 @@ type ReadResult struct {
 	Sum  [32]byte // SHA-256 of the input
 	Kind string   // its format (see kindOf)
 	// Skipped is, with Request.SkipBad, the bad rows left out; nil for none.
-	Skipped *Skipped     `json:",omitempty"`
-	Pages   []pages.Page `json:"-"`
-	Wire    *pagesMsg    `json:",omitempty"` // how Pages cross from the worker to the page
+	Skipped   *Skipped     `json:",omitempty"`
+	Pages     []pages.Page `json:"-"`
+	Est       *uncertainty `json:"-"`          // how well an estimated input pinned each page's rate; nil for a pages table
+	Wire      *pagesMsg    `json:",omitempty"` // how Pages cross from the worker to the page
+	Estimated bool         `json:",omitempty"` // on the wire: the rates were estimated, and Est's columns follow the pages' arrays
 }
 
 // ExportResult is a file to download.
@@ -331,7 +333,7 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 	// half, whatever the rows take (a memory limit set too low would have
 	// it run without end).
 	gc := debug.SetGCPercent(50)
-	pg, skipped, err := decode(ctx, kept, q.Name, q.Size, q.SkipBad, progress)
+	pg, skipped, est, err := decode(ctx, kept, q.Name, q.Size, q.SkipBad, progress)
 	debug.SetGCPercent(gc)
 	var size int64
 	var sum *[32]byte
@@ -347,7 +349,7 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 		emit(s)
 		return
 	}
-	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: pg, Skipped: skipped}})
+	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: pg, Skipped: skipped, Est: est}})
 	emit(&Stage{Seq: q.Seq, Kind: "done"})
 }
 

@@ -24,11 +24,12 @@ type dataset struct {
 	name      string
 	size      int64 // bytes read
 	sample    bool
-	raw       []byte      // the input as read; nil when not kept (see keeper)
-	file      goapp.Value // the browser's File it was read from, if any: read again when raw is nil
-	sum       *[32]byte   // the input's SHA-256, when made (see digest)
-	kind      string      // the input's format: pages table, observation log, change history
-	skipped   *Skipped    // the bad rows reading left out (the person chose to skip them); nil for none
+	raw       []byte       // the input as read; nil when not kept (see keeper)
+	file      goapp.Value  // the browser's File it was read from, if any: read again when raw is nil
+	sum       *[32]byte    // the input's SHA-256, when made (see digest)
+	kind      string       // the input's format: pages table, observation log, change history
+	skipped   *Skipped     // the bad rows reading left out (the person chose to skip them); nil for none
+	est       *uncertainty // how well an estimated input pinned each page's rate; nil for a pages table
 	pages     []pages.Page
 	hostOf    []int32
 	hosts     []string

@@ -366,7 +366,7 @@ func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Val
 		// pages table's pages take about 2.5 times the file) — as the CLI
 		// does, rather than let the collector's slack set the tab's size.
 		limit := debug.SetMemoryLimit(readMemory(min(size, keep) + 3*size + 32<<20))
-		pg, skipped, err := decode(rctx, kept, name, size, rs.skip, progress)
+		pg, skipped, est, err := decode(rctx, kept, name, size, rs.skip, progress)
 		debug.SetMemoryLimit(limit)
 		kind := kindOf(kept.head)
 		var d *dataset
@@ -375,7 +375,7 @@ func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Val
 			var sum *[32]byte
 			if raw, size, sum, err = kept.finish(); err == nil {
 				d = newDataset(name, size, sample, pg, breathe)
-				d.raw, d.sum, d.kind, d.file, d.skipped = raw, sum, kind, file, skipped
+				d.raw, d.sum, d.kind, d.file, d.skipped, d.est = raw, sum, kind, file, skipped, est
 				if d.kind == "pages table" && len(raw) > keepTable {
 					// Too big for a link to hold, and no history to
 					// backtest: only its fingerprint is needed.
@@ -426,7 +426,7 @@ func (h *home) readInWorker(rs *readState, size int64, file goapp.Value) {
 		case s.Kind == "read" && s.Read != nil:
 			r := s.Read
 			d := newDataset(rs.name, r.Size, false, r.Pages, breather())
-			d.sum, d.kind, d.file, d.skipped = &r.Sum, r.Kind, file, r.Skipped
+			d.sum, d.kind, d.file, d.skipped, d.est = &r.Sum, r.Kind, file, r.Skipped, r.Est
 			end(d, nil)
 		case s.Kind == "error" && s.InputErr != nil:
 			end(nil, s.InputErr)

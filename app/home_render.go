@@ -95,6 +95,18 @@ func (h *home) renderInput() goapp.UI {
 		}
 		dataLine = goapp.P().ID("dataset").Class("dataset").Text(line)
 	}
+	var uncertain goapp.UI = goapp.Text("")
+	if d := h.data; d != nil && d.est != nil {
+		if n := d.est.uncertain(); n > 0 {
+			have := "have"
+			if n == 1 {
+				have = "has"
+			}
+			uncertain = goapp.P().ID("uncertain").Class("note").Text(sprintf(
+				"%s of %s %s a rate too uncertain to plan with (a 90%% interval open-ended or over 10× wide): the pages table says how often to fetch each to estimate it best (seed 001 §6.4.2). Meanwhile each is planned with its estimate shrunk towards its host's prior.",
+				fmtInt(int64(n)), plural(len(d.pages), "page", "pages"), have))
+		}
+	}
 	return goapp.Section().ID("input").Class("panel").Aria("labelledby", "input-h").Body(
 		goapp.H2().ID("input-h").Text("Pages"),
 		goapp.P().Class("hint").Body(
@@ -124,6 +136,7 @@ func (h *home) renderInput() goapp.UI {
 				goapp.Button().Type("button").Class("button").OnClick(h.togglePaste).Text("Close"),
 			),
 		)),
+		uncertain,
 		h.renderReading(),
 		h.renderLinkNotes(),
 		h.renderInputError(),
@@ -470,24 +483,54 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 		return q.Horizon / r.Visits[i]
 	}
 	staleName, staleText := obj.label(), func(i int) string { return obj.text(r.Stale[i], 1) }
+	cols := []tableCol{
+		{Name: "URL", Text: func(i int) string { return d.pages[i].URL }},
+		{Name: "host", Text: func(i int) string { return d.pages[i].Host }},
+		{Name: "changes/day", Title: "estimated changes per day", Num: true,
+			Text: func(i int) string { return fmtNum(d.pages[i].Rate) }, Value: func(i int) float64 { return d.pages[i].Rate }},
+	}
+	if u := d.est; u != nil {
+		cols = append(cols, uncertaintyCols(u)...)
+	}
+	cols = append(cols,
+		tableCol{Name: "weight", Num: true, Text: func(i int) string { return fmtNum(d.pages[i].Weight) }, Value: func(i int) float64 { return d.pages[i].Weight }},
+		tableCol{Name: "visits/day", Title: "visits per day the policy makes", Num: true,
+			Text: func(i int) string { return fmtNum(r.Visits[i] / days) }, Value: func(i int) float64 { return r.Visits[i] }},
+		tableCol{Name: "every", Title: "time between visits", Num: true,
+			Text: func(i int) string { return fmtSeconds(interval(i)) }, Value: interval},
+		tableCol{Name: staleName, Num: true, Text: staleText, Value: func(i int) float64 { return -r.Stale[i] }},
+	)
 	return &tableSource{
 		Version: nextVersion(), ID: "page-table", Unit: "pages", N: len(d.pages), Key: "pages:" + d.name + ":" + strconv.Itoa(len(d.pages)),
 		Caption: sprintf("Every page: the %s policy's visits at %s visits per horizon.", r.Policy, fmtInt(int64(r.Budget))),
 		Match: func(i int, q string) bool {
 			return containsFold(d.pages[i].URL, q) || containsFold(d.pages[i].Host, q)
 		},
-		Cols: []tableCol{
-			{Name: "URL", Text: func(i int) string { return d.pages[i].URL }},
-			{Name: "host", Text: func(i int) string { return d.pages[i].Host }},
-			{Name: "changes/day", Title: "estimated changes per day", Num: true,
-				Text: func(i int) string { return fmtNum(d.pages[i].Rate) }, Value: func(i int) float64 { return d.pages[i].Rate }},
-			{Name: "weight", Num: true, Text: func(i int) string { return fmtNum(d.pages[i].Weight) }, Value: func(i int) float64 { return d.pages[i].Weight }},
-			{Name: "visits/day", Title: "visits per day the policy makes", Num: true,
-				Text: func(i int) string { return fmtNum(r.Visits[i] / days) }, Value: func(i int) float64 { return r.Visits[i] }},
-			{Name: "every", Title: "time between visits", Num: true,
-				Text: func(i int) string { return fmtSeconds(interval(i)) }, Value: interval},
-			{Name: staleName, Num: true, Text: staleText, Value: func(i int) float64 { return -r.Stale[i] }},
-		},
+		Cols: cols,
+	}
+}
+
+// uncertaintyCols are the page table's columns for how well an estimated
+// input pinned each rate (SPEC §4): the 90% interval, sorted by how wide
+// it is, and for a page whose interval is too wide to plan with, how often
+// to fetch it to estimate it best.
+func uncertaintyCols(u *uncertainty) []tableCol {
+	width := func(i int) float64 {
+		if !(u.Low[i] > 0) {
+			return math.Inf(1)
+		}
+		return u.High[i] / u.Low[i]
+	}
+	return []tableCol{
+		{Name: "90% interval", Title: "the estimator's 90% interval, changes per day (seed 001 ch. 6); sorted by how wide it is", Num: true,
+			Text: func(i int) string { return fmtNum(u.Low[i]) + "–" + fmtNum(u.High[i]) }, Value: width},
+		{Name: "to estimate it", Title: "for a rate too uncertain to plan with (its 90% interval open-ended or over 10× wide): fetch it this often to estimate it best, r = λ × interval ≈ 1.5 (seed 001 §6.4.2)", Num: true,
+			Text: func(i int) string {
+				if d := u.SuggestDays[i]; d > 0 {
+					return "fetch every " + fmtSeconds(d*86400)
+				}
+				return ""
+			}, Value: func(i int) float64 { return u.SuggestDays[i] }},
 	}
 }
 

@@ -32,8 +32,9 @@ type format struct {
 	// format.
 	detect func(header []string) bool
 	// read reads the input (size: its bytes, 0 when unknown), skipping
-	// bad rows when skip is set and the format can.
-	read func(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, error)
+	// bad rows when skip is set and the format can, and says how well it
+	// knows each page's rate when it estimated them.
+	read func(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, *uncertainty, error)
 }
 
 // Skipped is what reading a log or a change history left out: with "skip
@@ -45,6 +46,28 @@ type Skipped struct {
 	Rows  int
 	First []string
 	Notes string `json:",omitempty"`
+}
+
+// uncertainty is how well a log or a change history pinned each page's
+// rate (SPEC §4): the estimator's 90% interval in changes per day, and,
+// where that is too wide to plan with (estimate.TooWide), the fetch
+// interval in days that would estimate the page best (estimate.Suggest,
+// seed 001 §6.4.2: r = λ × interval ≈ 1.5); 0 where it is not, or where
+// nothing was observed (a URL fetched once). Columns, one value a page,
+// so that they cross from a worker as they are.
+type uncertainty struct {
+	Low, High, SuggestDays []float64
+}
+
+// uncertain returns how many pages' intervals are too wide to plan with.
+func (u *uncertainty) uncertain() int {
+	n := 0
+	for _, d := range u.SuggestDays {
+		if d > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // formats are the inputs Decode knows by their first line; anything else
@@ -60,10 +83,15 @@ var formats = []format{
 // prior, as the CLI's plan does (plan.Load).
 // With skip, bad rows are skipped and counted, as the CLI's --skip-bad
 // does.
-func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, error) {
+func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, *uncertainty, error) {
 	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	n := len(in.Estimates)
+	u := &uncertainty{Low: make([]float64, n), High: make([]float64, n), SuggestDays: make([]float64, n)}
+	for i, e := range in.Estimates {
+		u.Low[i], u.High[i], u.SuggestDays[i] = e.Low, e.High, e.SuggestedIntervalDays
 	}
 	var sk *Skipped
 	if in.Log != nil && (in.Log.Skipped > 0 || in.Log.Notes() != "") {
@@ -72,14 +100,14 @@ func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *
 			sk.First = append(sk.First, e.Error())
 		}
 	}
-	return in.Pages, sk, nil
+	return in.Pages, sk, u, nil
 }
 
 // pagesTable reads a pages table, which has no rows to skip: a bad rate
 // or weight is the table's to fix.
-func pagesTable(r io.Reader, file string, size int64, _ bool) ([]pages.Page, *Skipped, error) {
+func pagesTable(r io.Reader, file string, size int64, _ bool) ([]pages.Page, *Skipped, *uncertainty, error) {
 	pg, err := pages.ReadSized(r, file, size)
-	return pg, nil, err
+	return pg, nil, nil, err
 }
 
 // observationLog is every input not told by its first line.
@@ -91,30 +119,31 @@ var observationLog = format{name: "observation log", read: estimated}
 // Errors locate the problem: an *InputError with the line, the column and
 // the text of the offending line when the file has one.
 func Decode(ctx context.Context, r io.Reader, name string, size int64, progress func(Progress)) ([]pages.Page, error) {
-	pg, _, err := decode(ctx, r, name, size, false, progress)
+	pg, _, _, err := decode(ctx, r, name, size, false, progress)
 	return pg, err
 }
 
 // decode is Decode, skipping an observation log's bad rows when skip is
-// set and saying what it left out.
-func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool, progress func(Progress)) ([]pages.Page, *Skipped, error) {
+// set and saying what it left out, and how well it knows the rates it
+// estimated (nil for a pages table).
+func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool, progress func(Progress)) ([]pages.Page, *Skipped, *uncertainty, error) {
 	cr := &countingReader{ctx: ctx, r: r, total: size, progress: progress}
 	br := bufio.NewReaderSize(cr, 64<<10)
 	f := detect(br)
-	pg, skipped, err := f.read(br, name, size, skip)
+	pg, skipped, est, err := f.read(br, name, size, skip)
 	if cerr := ctx.Err(); cerr != nil {
-		return nil, nil, cerr
+		return nil, nil, nil, cerr
 	}
 	if err != nil {
-		return nil, nil, cr.locate(err, name)
+		return nil, nil, nil, cr.locate(err, name)
 	}
 	if progress != nil {
 		progress(Progress{Bytes: cr.n, Total: max(size, cr.n), Rows: cr.lines})
 	}
 	if err := checkPages(pg, name); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return pg, skipped, nil
+	return pg, skipped, est, nil
 }
 
 // kindOf names the format of an input from its first bytes.

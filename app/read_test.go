@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"crypto/sha256"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -55,6 +56,47 @@ func TestReadInWorker(t *testing.T) {
 	}
 	if r.Wire != nil {
 		t.Errorf("the wire header is left behind: %+v", r.Wire)
+	}
+	if r.Est != nil {
+		t.Errorf("a pages table came with estimates' intervals: %+v", r.Est)
+	}
+}
+
+// TestReadInWorkerUncertainty: a log's pages reach the page with how well
+// each rate is known, as when the page reads it: the 90% interval, and for
+// a page seen changing at no visit (an interval from 0) the fetch interval
+// that would estimate it; none for one whose interval is narrow enough.
+func TestReadInWorkerUncertainty(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("url,time,changed\n")
+	for d := range 60 {
+		// Page 1 changes every other day, page 2 never.
+		fmt.Fprintf(&b, "https://a.example/1,%d,%d\n", 1704067200+d*86400, d%2)
+		fmt.Fprintf(&b, "https://a.example/2,%d,0\n", 1704067200+d*86400)
+	}
+	in := b.String()
+	pg, _, want, err := decode(context.Background(), strings.NewReader(in), "log.csv", int64(len(in)), false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want == nil || len(want.Low) != 2 || len(pg) != 2 {
+		t.Fatalf("pages %d, uncertainty %+v; want 2 of each", len(pg), want)
+	}
+	if want.SuggestDays[0] != 0 || !(want.Low[0] > 0 && want.High[0] < 10*want.Low[0]) {
+		t.Errorf("page 1, seen changing 30 times in 59 days: interval %v–%v, suggestion %v; want a narrow interval and none", want.Low[0], want.High[0], want.SuggestDays[0])
+	}
+	if want.Low[1] != 0 || !(want.SuggestDays[1] > 59) {
+		t.Errorf("page 2, never seen changing: interval %v–%v, suggestion %v days; want one from 0 and a longer interval than the 59 days watched", want.Low[1], want.High[1], want.SuggestDays[1])
+	}
+	if n := want.uncertain(); n != 1 {
+		t.Errorf("%d pages too uncertain, want 1", n)
+	}
+	stages := readViaWire(t, "log.csv", in)
+	if len(stages) != 2 || stages[0].Kind != "read" {
+		t.Fatalf("stages %+v", stages)
+	}
+	if got := stages[0].Read.Est; !reflect.DeepEqual(got, want) {
+		t.Errorf("across the wire: %+v, want %+v", got, want)
 	}
 }
 

@@ -342,7 +342,10 @@ func packStage(s *Stage) ([]byte, error) {
 		var pm pagesMsg
 		pm, blob, arrays = packPages(r.Pages, hostOf, hosts, true)
 		h := *r
-		h.Pages, h.Wire = nil, &pm
+		h.Pages, h.Wire, h.Est, h.Estimated = nil, &pm, nil, r.Est != nil
+		if u := r.Est; u != nil {
+			arrays = append(arrays, u.Low, u.High, u.SuggestDays)
+		}
 		m.Read = &h
 	}
 	return pack(&m, blob, arrays...)
@@ -358,11 +361,21 @@ func unpackStage(b []byte) (*Stage, error) {
 		if r.Wire == nil {
 			return nil, errWire
 		}
+		if r.Estimated {
+			if len(a) != 7 {
+				return nil, errWire
+			}
+			r.Est = &uncertainty{Low: a[4], High: a[5], SuggestDays: a[6]}
+			a = a[:4]
+		}
 		pg, rest, err := unpackPages(*r.Wire, a, blob)
 		if err != nil || len(rest) != 0 {
 			return nil, errWire
 		}
-		r.Pages, r.Wire = pg, nil
+		if u := r.Est; u != nil && (len(u.Low) != len(pg) || len(u.High) != len(pg) || len(u.SuggestDays) != len(pg)) {
+			return nil, errWire
+		}
+		r.Pages, r.Wire, r.Estimated = pg, nil, false
 		return s, nil
 	}
 	if s.Export != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -140,7 +141,22 @@ func TestDropLog(t *testing.T) {
 	if got := tb.text("#input-note"); !strings.Contains(got, "fetches.csv: 1 row repeating a fetch (same URL, time and signal) dropped; 1 URL fetched only once") {
 		t.Errorf("note %q: want the repeated row and the page fetched once said", got)
 	}
+	// How well each rate is known: the interval, and for the pages whose
+	// interval is too wide the fetch interval that would estimate them,
+	// counted in a note above.
+	heads := eval[[]string](tb, `[...document.querySelectorAll("#page-table thead th")].map(th => th.textContent)`)
+	if !slices.Contains(heads, "90% interval") || !slices.Contains(heads, "to estimate it") {
+		t.Errorf("page table columns %q: want the 90%% interval and how to estimate it", heads)
+	}
+	col := slices.Index(heads, "to estimate it") + 1
+	flagged := eval[int](tb, fmt.Sprintf(`[...document.querySelectorAll("#page-table tbody tr td:nth-child(%d)")].filter(td => td.textContent.startsWith("fetch every")).length`, col))
+	if flagged == 0 {
+		t.Errorf("no page flagged too uncertain, though the log watched each for 9 days at most")
+	} else if got, want := tb.text("#uncertain"), fmt.Sprintf("%d of 31 pages have a rate too uncertain to plan with", flagged); !strings.HasPrefix(got, want) {
+		t.Errorf("note %q: want it to begin %q", got, want)
+	}
 	tb.shotTop("03b-dropped-log")
+	tb.shotOf("#tables", "03b-dropped-log-tables")
 }
 
 // TestBadFile: a CSV with a bad row shows the line, the column and the
