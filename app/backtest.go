@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
+	"github.com/freshplan/freshplan/core/observe"
 )
 
 // BacktestResult is every policy replayed against what happened after
@@ -42,7 +43,7 @@ func runBacktest(ctx context.Context, q Request) (*BacktestResult, error) {
 	if len(q.Raw) == 0 {
 		return nil, errors.New("nothing to backtest: the input was not kept (it is bigger than the page keeps) or is empty")
 	}
-	changes, err := backtest.Load(ctx, bytes.NewReader(q.Raw), q.Name)
+	changes, _, err := backtest.Load(ctx, bytes.NewReader(q.Raw), observe.Options{Name: q.Name, SkipBad: q.SkipBad})
 	if err != nil {
 		return nil, err
 	}

@@ -72,6 +72,9 @@ func (h *home) onBacktest(ctx goapp.Context, e goapp.Event) {
 	}
 	b.seq++
 	q.Seq, q.Stages, q.Split, q.Name = b.seq, StageBacktest, split, d.name
+	// The rows the person chose to skip when the file was read are
+	// skipped again when it is read for the backtest.
+	q.SkipBad = d.skipped != nil && d.skipped.Rows > 0
 	b.busy, b.err = true, ""
 	emit := func(s *Stage) {
 		var spec *chartSpec

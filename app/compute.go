@@ -65,7 +65,7 @@ type Request struct {
 	Split      float64 // with StageBacktest: Unix seconds; 0 picks backtest.DefaultSplit
 	Name       string  // with StageBacktest and StageRead: the input's name, for messages
 	Size       int64   // with StageRead: the input's size in bytes
-	SkipBad    bool    `json:",omitempty"` // with StageRead: skip a log's or a change history's bad rows (Skipped says which)
+	SkipBad    bool    `json:",omitempty"` // with StageRead or StageBacktest: skip a log's or a change history's bad rows (Skipped says which)
 	Stages     Stages
 	// Raw is, with StageBacktest, the input as read (sent as the job's blob).
 	Raw []byte `json:"-"`

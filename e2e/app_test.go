@@ -243,6 +243,13 @@ func TestSkipBadRows(t *testing.T) {
 		t.Errorf("the error is still shown after skipping")
 	}
 	tb.shotTop("04c-skipped-rows")
+	// Backtested, the file is read again with the same rows skipped, as
+	// by the CLI's backtest --skip-bad (it stopped at the bad row before).
+	messy := filepath.Join(t.TempDir(), "messy.csv")
+	if err := os.WriteFile(messy, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	backtestMatchesCLI(t, tb, messy, "--skip-bad")
 
 	// A change history's bad row is skipped the same way.
 	history := "url,host,time\nhttps://h.example/1,h.example,1704067200\nhttps://h.example/1,h.example,later\nhttps://h.example/2,h.example,1704153600\n"

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
+	"github.com/freshplan/freshplan/core/observe"
 )
 
 // runBacktest is `freshplan backtest [flags] --split DATE [--until DATE] FILE`
@@ -83,10 +84,11 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer file.Close()
-	changes, err := backtest.Load(context.Background(), file, f.fs.Arg(0))
+	changes, log, err := backtest.Load(context.Background(), file, observe.Options{Name: f.fs.Arg(0), SkipBad: f.skipBad, StripWWW: f.stripWWW})
 	if err != nil {
 		return err
 	}
+	reportRead(stderr, f.fs.Arg(0), log)
 	if params.Budget > 0 {
 		n := 0
 		for _, c := range changes {

@@ -73,3 +73,24 @@ func TestBacktestCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestBacktestSkipBad: a history with a bad row stops the backtest at it;
+// with --skip-bad the row is skipped and said so, and the backtest is that
+// of the history without it.
+func TestBacktestSkipBad(t *testing.T) {
+	dir := t.TempDir()
+	good := changeHistory()
+	k := strings.Index(good, "\n") + 1
+	bad := good[:k] + "https://h0.example/0,h0.example,soon\n" + good[k:]
+	goodPath, badPath := writeFile(t, dir, "good.csv", good), writeFile(t, dir, "bad.csv", bad)
+	if r := cli(t, "backtest", "--split", "2024-01-01", badPath); r.code != exitBadInput || !strings.Contains(r.stderr, "bad.csv:2:3 (time)") {
+		t.Errorf("a bad row: exit %d, stderr %q; want exit %d naming bad.csv:2:3", r.code, r.stderr, exitBadInput)
+	}
+	r := cli(t, "backtest", "--skip-bad", "--split", "2024-01-01", badPath)
+	if r.code != exitOK || !strings.Contains(r.stderr, "bad.csv: skipped 1 bad row; the first: ") {
+		t.Fatalf("--skip-bad: exit %d, stderr %q; want the row skipped and said", r.code, r.stderr)
+	}
+	if want := cli(t, "backtest", "--split", "2024-01-01", goodPath); r.stdout != want.stdout {
+		t.Errorf("--skip-bad:\n%s\nwithout the bad row:\n%s", r.stdout, want.stdout)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/estimate"
+	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -224,19 +225,28 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 	if err != nil {
 		return nil, err
 	}
-	if in.Log != nil && in.Log.Skipped > 0 {
+	reportRead(stderr, in.Name, in.Log)
+	return in, nil
+}
+
+// reportRead says on stderr what reading a log or change history left
+// out: the bad rows it skipped (--skip-bad), and the rows it set aside or
+// read in a particular way by rule (observe.Log.Notes). log may be nil (a
+// pages table).
+func reportRead(stderr io.Writer, name string, log *observe.Log) {
+	if log == nil {
+		return
+	}
+	if log.Skipped > 0 {
 		rows := "rows"
-		if in.Log.Skipped == 1 {
+		if log.Skipped == 1 {
 			rows = "row"
 		}
-		fmt.Fprintf(stderr, "freshplan: %s: skipped %d bad %s; the first: %v\n", in.Name, in.Log.Skipped, rows, in.Log.BadRows[0])
+		fmt.Fprintf(stderr, "freshplan: %s: skipped %d bad %s; the first: %v\n", name, log.Skipped, rows, log.BadRows[0])
 	}
-	if in.Log != nil {
-		if notes := in.Log.Notes(); notes != "" {
-			fmt.Fprintf(stderr, "freshplan: %s: %s\n", in.Name, notes)
-		}
+	if notes := log.Notes(); notes != "" {
+		fmt.Fprintf(stderr, "freshplan: %s: %s\n", name, notes)
 	}
-	return in, nil
 }
 
 // boundMemory sets a soft memory limit of 1.75 times the size of the file

@@ -14,14 +14,16 @@ import (
 // detected changes stand in for the truth — each dated by its
 // Last-Modified when that falls between the two fetches, else halfway
 // between them — so that the replay can only see changes some fetch saw.
-func Load(ctx context.Context, r io.Reader, name string) ([]observe.Changes, error) {
+// It returns what reading made of the file too: the rows it skipped (with
+// opts.SkipBad) and those it set aside by rule (observe.Log.Notes).
+func Load(ctx context.Context, r io.Reader, opts observe.Options) ([]observe.Changes, *observe.Log, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	if rec, ok := observe.PeekHeader(br); ok && observe.IsChangeHeader(rec) {
-		return observe.ReadChanges(ctx, br, name)
+		return observe.ReadChangesWith(ctx, br, opts)
 	}
-	log, err := observe.Read(ctx, br, observe.Options{Name: name})
+	log, err := observe.Read(ctx, br, opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([]observe.Changes, 0, len(log.Histories))
 	for _, h := range log.Histories {
@@ -44,5 +46,5 @@ func Load(ctx context.Context, r io.Reader, name string) ([]observe.Changes, err
 		}
 		out = append(out, c)
 	}
-	return out, nil
+	return out, log, nil
 }
