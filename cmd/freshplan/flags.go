@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/estimate"
-	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/export"
+	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 	"github.com/freshplan/freshplan/core/staleness"
