@@ -15,7 +15,7 @@ import (
 // the change rate of every URL of an observation log (SPEC §6) or of a
 // change history.
 func runEstimate(args []string, stdout, stderr io.Writer) error {
-	f := newPlanFlags("estimate", stderr)
+	f := newReadFlags("estimate", stderr)
 	format := f.fs.String("format", "csv", "csv (a pages table) or json (with each estimator's reason)")
 	spec := f.fs.String("classes", "", "classes to categorise pages into, NAME=CHANGES_PER_DAY,… (seed 001 §6.6), e.g. hourly=24,daily=1,weekly=0.143")
 	// estimate reports seed 001's estimators as they are unless asked.

@@ -49,9 +49,8 @@ type planFlags struct {
 }
 
 func newPlanFlags(name string, stderr io.Writer) *planFlags {
-	f := &planFlags{fs: flag.NewFlagSet(name, flag.ContinueOnError)}
+	f := newReadFlags(name, stderr)
 	fs := f.fs
-	fs.SetOutput(stderr)
 	fs.DurationVar(&f.horizon, "horizon", 24*time.Hour, "planning horizon T")
 	fs.IntVar(&f.budget, "budget", 0, "visits per horizon R (default crawlers × rate × horizon)")
 	fs.IntVar(&f.crawlers, "crawlers", 0, "number of crawlers C")
@@ -62,10 +61,20 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	fs.StringVar(&f.model, "model", "steady", "steady (the plan repeats every horizon) or horizon (the papers' single horizon)")
 	fs.IntVar(&f.minVisits, "min-visits", 0, "visits every page gets at least")
 	fs.IntVar(&f.maxVisits, "max-visits", 0, "visits no page gets more than (0: no limit)")
+	fs.StringVar(&f.weights, "weights", "given", "given (the weight column, default 1) or embarrassment (seed 003 eq. 8 from the wrong and returned columns)")
+	return f
+}
+
+// newReadFlags registers the flags of reading an input alone (estimate's):
+// a planning flag given to estimate is then a usage error, not silently
+// ignored.
+func newReadFlags(name string, stderr io.Writer) *planFlags {
+	f := &planFlags{fs: flag.NewFlagSet(name, flag.ContinueOnError)}
+	fs := f.fs
+	fs.SetOutput(stderr)
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "skip bad rows of an observation log or change history (counted, the first reported) instead of stopping")
 	fs.BoolVar(&f.stripWWW, "strip-www", false, "drop a leading www. from hosts taken from URLs")
 	fs.DurationVar(&f.halfLife, "half-life", 0, "weight an observation log's intervals by recency with this half-life, e.g. 720h (seed 001 §6.7); 0 weighs all alike")
-	fs.StringVar(&f.weights, "weights", "given", "given (the weight column, default 1) or embarrassment (seed 003 eq. 8 from the wrong and returned columns)")
 	fs.BoolVar(&f.prior, "prior", true, "shrink estimated rates towards each host's fitted prior, so no page is planned at rate 0 for lack of evidence")
 	return f
 }

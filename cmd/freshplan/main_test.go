@@ -617,6 +617,9 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"sweep"}, "sweep needs --budgets"},
 		{[]string{"sweep", "--budget", "10"}, "sweep needs --budgets"},
 		{[]string{"sweep", "--budgets", "10", "--bogus"}, "-bogus"},
+		// estimate plans nothing: a planning flag would be silently ignored.
+		{[]string{"estimate", "--budget", "10", good}, "-budget"},
+		{[]string{"estimate", "--horizon", "7d", good}, "-horizon"},
 	}
 	for _, tc := range tests {
 		r := cli(t, tc.args...)
