@@ -31,6 +31,9 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if err := f.parse(args); err != nil {
 		return err
 	}
+	if err := f.refuse("it replays every policy, on a change history or log, which has no weights", "policy", "weights"); err != nil {
+		return err
+	}
 	if f.fs.NArg() == 0 {
 		return usagef("backtest needs a change history or an observation log: freshplan backtest [flags] --split 2024-01-01 FILE")
 	}

@@ -100,6 +100,22 @@ func (f *planFlags) parse(args []string) error {
 	return nil
 }
 
+// refuse returns a usage error naming the first of the flags given that
+// the command has no use for, and why, so that it is not silently
+// ignored.
+func (f *planFlags) refuse(why string, names ...string) error {
+	var given string
+	f.fs.Visit(func(fl *flag.Flag) {
+		if given == "" && slices.Contains(names, fl.Name) {
+			given = fl.Name
+		}
+	})
+	if given != "" {
+		return usagef("--%s does nothing for %s: %s", given, f.fs.Name(), why)
+	}
+	return nil
+}
+
 // params turns the flags into planning parameters; a value out of range
 // is bad input (exit 1), named after its flag.
 func (f *planFlags) params() (plan.Params, error) {

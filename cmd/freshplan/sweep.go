@@ -20,6 +20,9 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err := f.parse(args); err != nil {
 		return err
 	}
+	if err := f.refuse("it writes every policy's staleness at every budget", "policy"); err != nil {
+		return err
+	}
 	if *list == "" {
 		return usagef("sweep needs --budgets, e.g. --budgets 1e5,2e5,4e5")
 	}
