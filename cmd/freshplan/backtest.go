@@ -31,9 +31,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	if err := f.refuse("it replays every policy, on a change history or log, which has no weights", "policy", "weights"); err != nil {
-		return err
-	}
+	f.unused(stderr, "it replays every policy on a change history or log, which has no weights", "policy", "weights")
 	if f.fs.NArg() == 0 {
 		return usagef("backtest needs a change history or an observation log: freshplan backtest [flags] --split 2024-01-01 FILE")
 	}

@@ -94,3 +94,27 @@ func TestBacktestSkipBad(t *testing.T) {
 		t.Errorf("--skip-bad:\n%s\nwithout the bad row:\n%s", r.stdout, want.stdout)
 	}
 }
+
+// TestUnusedFlagsWarned: a flag of plan's that sweep or backtest has no
+// use for is accepted (SPEC §6 gives them plan's flags) and said so on
+// stderr, not silently ignored.
+func TestUnusedFlagsWarned(t *testing.T) {
+	dir := t.TempDir()
+	history := writeFile(t, dir, "changes.csv", changeHistory())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "--budgets", "10,20", "--policy", "mp2", history}, "warning: --policy does nothing for sweep"},
+		{[]string{"backtest", "--split", "2024-01-01", "--policy", "cho", history}, "warning: --policy does nothing for backtest"},
+		{[]string{"backtest", "--split", "2024-01-01", "--weights", "embarrassment", history}, "warning: --weights does nothing for backtest"},
+	} {
+		r := cli(t, c.args...)
+		if r.code != exitOK || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 0 and %q", c.args, r.code, r.stderr, c.want)
+		}
+	}
+	if r := cli(t, "sweep", "--budgets", "10,20", history); strings.Contains(r.stderr, "warning") {
+		t.Errorf("sweep without unused flags warned: %q", r.stderr)
+	}
+}

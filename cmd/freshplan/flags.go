@@ -100,20 +100,15 @@ func (f *planFlags) parse(args []string) error {
 	return nil
 }
 
-// refuse returns a usage error naming the first of the flags given that
-// the command has no use for, and why, so that it is not silently
-// ignored.
-func (f *planFlags) refuse(why string, names ...string) error {
-	var given string
+// unused warns on stderr of each of the flags given that the command has
+// no use for, and why, so that none is silently ignored. (SPEC §6 gives
+// sweep and backtest plan's flags: they are accepted, not refused.)
+func (f *planFlags) unused(stderr io.Writer, why string, names ...string) {
 	f.fs.Visit(func(fl *flag.Flag) {
-		if given == "" && slices.Contains(names, fl.Name) {
-			given = fl.Name
+		if slices.Contains(names, fl.Name) {
+			fmt.Fprintf(stderr, "freshplan: warning: --%s does nothing for %s: %s\n", fl.Name, f.fs.Name(), why)
 		}
 	})
-	if given != "" {
-		return usagef("--%s does nothing for %s: %s", given, f.fs.Name(), why)
-	}
-	return nil
 }
 
 // params turns the flags into planning parameters; a value out of range

@@ -620,9 +620,6 @@ func TestBadUsage(t *testing.T) {
 		// estimate plans nothing: a planning flag would be silently ignored.
 		{[]string{"estimate", "--budget", "10", good}, "-budget"},
 		{[]string{"estimate", "--horizon", "7d", good}, "-horizon"},
-		{[]string{"sweep", "--budgets", "10,20", "--policy", "mp2", good}, "--policy does nothing for sweep"},
-		{[]string{"backtest", "--split", "2024-01-01", "--policy", "cho", good}, "--policy does nothing for backtest"},
-		{[]string{"backtest", "--split", "2024-01-01", "--weights", "embarrassment", good}, "--weights does nothing for backtest"},
 	}
 	for _, tc := range tests {
 		r := cli(t, tc.args...)
