@@ -283,16 +283,24 @@ func (h *home) listen() {
 	})
 }
 
-// readFile reads a browser File.
+// readFile reads a browser File — skipping its bad rows when it is the
+// file a link awaits whose plan skipped them.
 func (h *home) readFile(f goapp.Value) {
 	name := f.Get("name").String()
 	size := int64(f.Get("size").Float())
-	h.startRead(name, size, false, f, func(rctx context.Context) io.Reader { return newBlobReader(rctx, f) }, false)
+	skip := h.link.awaiting != nil && h.link.skipBad
+	h.startRead(name, size, false, f, func(rctx context.Context) io.Reader { return newBlobReader(rctx, f) }, skip)
 }
 
 // readBytes reads text already in memory: the sample, pasted text.
 func (h *home) readBytes(name string, b []byte, sample bool) {
-	h.startRead(name, int64(len(b)), sample, nil, func(context.Context) io.Reader { return bytes.NewReader(b) }, false)
+	h.readBytesSkipping(name, b, sample, false)
+}
+
+// readBytesSkipping is readBytes, skipping bad rows when skip is set (a
+// link's file whose plan skipped them).
+func (h *home) readBytesSkipping(name string, b []byte, sample, skip bool) {
+	h.startRead(name, int64(len(b)), sample, nil, func(context.Context) io.Reader { return bytes.NewReader(b) }, skip)
 }
 
 // startRead reads an input on a goroutine, showing progress, and plans it

@@ -22,6 +22,9 @@ type linkState struct {
 	// awaiting is the file a fingerprint link names: the next file read
 	// is checked against it before it is planned.
 	awaiting *share.Fingerprint
+	// skipBad says the link's plan left out its file's bad rows: the
+	// awaited file is read the same way.
+	skipBad bool
 }
 
 // shareParams are the link's parameters of a request (SPEC §7).
@@ -60,6 +63,9 @@ func durationInput(sec float64) string {
 // sample, the file itself when the page kept it, else its fingerprint.
 func shareState(d *dataset, q Request) share.State {
 	p := shareParams(q, d.sample)
+	// A plan of a file read with its bad rows skipped: whoever opens the
+	// link reads it so too, and sees the same plan.
+	p.SkipBad = !d.sample && d.skipped != nil && d.skipped.Rows > 0
 	switch {
 	case d.sample:
 		return share.State{Params: p}
@@ -158,12 +164,12 @@ func (h *home) openLink(fragment string) bool {
 		h.touched[f] = true // the link's values stay when data comes
 	}
 	_, h.errs = h.form.request()
-	h.link.awaiting = nil
+	h.link.awaiting, h.link.skipBad = nil, st.Params.SkipBad
 	switch {
 	case st.Params.Sample:
 		h.readBytes(web.SampleName, web.SamplePages, true)
 	case st.Data != nil:
-		h.readBytes(st.File.Name, st.Data, false)
+		h.readBytesSkipping(st.File.Name, st.Data, false, st.Params.SkipBad)
 	default:
 		fp := st.File
 		h.link.awaiting = &fp

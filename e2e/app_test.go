@@ -250,6 +250,22 @@ func TestSkipBadRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	backtestMatchesCLI(t, tb, messy, "--skip-bad")
+	// Shared, the plan opens for a teammate with the same rows skipped:
+	// the same plan, and the same note, not the error.
+	want := tb.planOnScreen()
+	link := tb.copyLink()
+	if !strings.Contains(link, "#v2&") || !strings.Contains(link, "&k=1") {
+		t.Errorf("link %s: want a v2 link saying the bad rows were skipped", short(link))
+	}
+	mate := newTab(t, chromedp.WithNewBrowserContext())
+	mate.do(chromedp.Navigate(link))
+	mate.waitPlanned(0, 60*time.Second)
+	if got := mate.planOnScreen(); got != want {
+		t.Errorf("the link opens to\n%s\nnot\n%s", got, want)
+	}
+	if got := mate.text("#input-note"); !strings.Contains(got, "2 bad rows of messy.csv skipped") {
+		t.Errorf("the teammate's note %q: want the 2 bad rows said skipped", got)
+	}
 
 	// A change history's bad row is skipped the same way.
 	history := "url,host,time\nhttps://h.example/1,h.example,1704067200\nhttps://h.example/1,h.example,later\nhttps://h.example/2,h.example,1704153600\n"

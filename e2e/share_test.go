@@ -22,7 +22,7 @@ func (tb *tab) planOnScreen() string {
 func (tb *tab) copyLink() string {
 	tb.t.Helper()
 	eval[bool](tb, `(document.getElementById("copy-link").click(), true)`)
-	tb.poll(`!!document.getElementById("share-url") && document.getElementById("share-url").value.includes("#v1")`, 30*time.Second)
+	tb.poll(`!!document.getElementById("share-url") && /#v[12]&/.test(document.getElementById("share-url").value)`, 30*time.Second)
 	return eval[string](tb, `document.getElementById("share-url").value`)
 }
 

@@ -72,6 +72,7 @@ type link struct {
 var dataKeys = [...]struct{ key, name string }{
 	{"s", "sample flag"}, {"e", "file name"}, {"f", "file name"},
 	{"z", "file size"}, {"x", "SHA-256 fingerprint"}, {"d", "data"},
+	{"k", "skip-bad-rows flag"},
 }
 
 // The indexes of the data keys among all keys.
@@ -82,6 +83,7 @@ const (
 	iZ
 	iX
 	iD
+	iK
 	numKeys
 )
 
@@ -129,6 +131,7 @@ func parse(fragment string) (link, error) {
 	if err := checkVersion(version); err != nil {
 		return link{}, err
 	}
+	v2 := version == VersionSkip
 	var raw [numKeys]string
 	var seen [numKeys]bool
 	for more { // at most numKeys turns: a key seen twice stops the loop
@@ -143,7 +146,7 @@ func parse(fragment string) (link, error) {
 		}
 		i := key(k)
 		switch {
-		case i < 0:
+		case i < 0 || i == iK && !v2:
 			return link{}, fmt.Errorf("the link has an unknown key %s: it was edited or damaged — copy the whole link again", quote(k))
 		case seen[i]:
 			return link{}, fmt.Errorf("the link is damaged: it has its %s twice", keyName(i))
@@ -162,6 +165,18 @@ func parse(fragment string) (link, error) {
 		if !p.parse(&l.params, raw[i]) {
 			return link{}, fmt.Errorf("the link's %s is %s; expected %s", keyName(i), quote(raw[i]), p.want)
 		}
+	}
+	if v2 {
+		// A v2 link is a v1 link whose plan skipped the input's bad rows.
+		switch {
+		case !seen[iK]:
+			return link{}, missing(iK)
+		case raw[iK] != "1":
+			return link{}, fmt.Errorf("the link's %s is %s; expected 1", keyName(iK), quote(raw[iK]))
+		case seen[iS]:
+			return link{}, fmt.Errorf("the link is damaged: a plan of the sample has no %s", keyName(iK))
+		}
+		l.params.SkipBad = true
 	}
 	return l, l.parseData(raw, seen)
 }
@@ -260,9 +275,10 @@ func missing(i int) error {
 	return fmt.Errorf("the link is incomplete: it has no %s — copy the whole link", keyName(i))
 }
 
-// checkVersion returns nil for Version and an error saying what else v is.
+// checkVersion returns nil for Version and VersionSkip and an error
+// saying what else v is.
 func checkVersion(v string) error {
-	if v == Version {
+	if v == Version || v == VersionSkip {
 		return nil
 	}
 	if len(v) > 1 && len(v) <= 10 && v[0] == 'v' && v[1] != '0' && digits(v[1:], 9) {

@@ -19,6 +19,10 @@
 //	&e=NAME&z=SIZE&x=SHA256&d=DATA         the file itself
 //	&f=NAME&z=SIZE&x=SHA256                its fingerprint only
 //
+// A link whose plan left out its input's bad rows (Params.SkipBad) is tagged
+// v2 and has k=1 after the parameters; it is otherwise a v1 link, and every
+// other link is written as v1, which a freshplan knowing v1 alone opens.
+//
 // NAME is the file's name, %-escaped (a space is %20, never "+"); SIZE its
 // length in bytes; SHA256 the 64 hexadecimal digits of its SHA-256; DATA
 // its raw DEFLATE stream (compress/flate, best compression) in unpadded
@@ -31,7 +35,8 @@
 // reported as such and never yields a silently different plan.
 //
 // Decode reads hostile input (SPEC §9): it accepts the keys in any order,
-// refuses unknown and repeated keys, a version other than v1, values out
+// refuses unknown and repeated keys, a version other than v1 and v2 (k in
+// a v1 link is unknown; a v2 link without it is incomplete), values out
 // of range, fragments over MaxFragment bytes and data over MaxEmbedded;
 // it refuses a declared size over MaxInflated before unpacking anything,
 // never unpacks more than the declared size plus one byte, and never

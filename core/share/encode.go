@@ -28,12 +28,21 @@ func Encode(s State) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	b.WriteString(Version)
+	if s.Params.SkipBad {
+		b.WriteString(VersionSkip)
+	} else {
+		b.WriteString(Version)
+	}
 	for _, k := range params {
 		b.WriteString("&" + k.key + "=" + k.format(&s.Params))
 	}
+	if s.Params.SkipBad {
+		b.WriteString("&k=1")
+	}
 	f := s.File
 	switch {
+	case s.Params.Sample && s.Params.SkipBad:
+		return "", errors.New("share: cannot make a link: the sample has no bad rows to skip")
 	case s.Params.Sample:
 		if s.Data != nil || f != (Fingerprint{}) {
 			return "", errors.New("share: cannot make a link: a plan of the sample has no data or file of its own")

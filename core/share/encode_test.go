@@ -57,6 +57,8 @@ func TestRoundTrip(t *testing.T) {
 		Target: tenth + 0.2, HalfLife: 1.0 / 3}
 	big := FingerprintOf("big export (2).csv", randomBytes(7, 1000))
 	big.Size = 80 << 30
+	skipping := params0
+	skipping.SkipBad = true
 	for _, tc := range []struct {
 		name   string
 		s      State
@@ -68,6 +70,8 @@ func TestRoundTrip(t *testing.T) {
 		{"odd name", NewState(params0, "a b+c&d=e%f#g 日本.csv", csvData), "v1&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&e=a%20b%2Bc%26d%3De%25f%23g%20%E6%97%A5%E6%9C%AC.csv&z=77"},
 		{"fingerprint", State{Params: params0, File: big}, "v1&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&f=big%20export%20%282%29.csv&z=85899345920&x="},
 		{"incompressible", NewState(params0, "noise.bin", randomBytes(1, MaxEmbedded+1)), "v1&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&f=noise.bin&z=524289&x="},
+		{"bad rows skipped", NewState(skipping, "messy.csv", csvData), "v2&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&k=1&e=messy.csv&z=77&x="},
+		{"bad rows skipped, fingerprint", State{Params: skipping, File: big}, "v2&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&k=1&f=big%20export%20%282%29.csv&z=85899345920&x="},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			frag, got := roundTrip(t, tc.s)
@@ -189,7 +193,9 @@ func TestRoundTripRandom(t *testing.T) {
 		}
 		var s State
 		name := names[r.IntN(len(names))]
-		switch r.IntN(3) {
+		kind := r.IntN(3)
+		p.SkipBad = kind > 0 && r.IntN(2) == 0 // a file's bad rows may have been skipped; the sample has none
+		switch kind {
 		case 0:
 			p.Sample = true
 			s = State{Params: p}
@@ -238,6 +244,8 @@ func TestEncodeRefuses(t *testing.T) {
 			`share: cannot make a link: the objective is ""; expected staleness, age or harmonic`},
 		{"sample with data", State{Params: with(func(p *Params) { p.Sample = true }), Data: csvData, File: good},
 			"share: cannot make a link: a plan of the sample has no data or file of its own"},
+		{"sample with bad rows skipped", State{Params: with(func(p *Params) { p.Sample, p.SkipBad = true, true })},
+			"share: cannot make a link: the sample has no bad rows to skip"},
 		{"data without fingerprint", State{Params: params0, Data: csvData},
 			"share: cannot make a link: File is not the fingerprint of Data (use NewState)"},
 		{"nothing", State{Params: params0},

@@ -96,6 +96,8 @@ func TestDescribe(t *testing.T) {
 	sample.Sample = true
 	big := FingerprintOf("big.csv", nil)
 	big.Size = 80 << 20
+	skipping := params0
+	skipping.SkipBad = true
 	embedded := mustEncode(t, NewState(params0, "pages.csv", csvData))
 	d := len(embedded) - strings.Index(embedded, "&d=") - 3
 	for _, tc := range []struct {
@@ -105,6 +107,7 @@ func TestDescribe(t *testing.T) {
 		{State{Params: sample}, "The link holds the parameters and plans the built-in sample."},
 		{NewState(params0, "pages.csv", csvData), fmt.Sprintf("The link holds the parameters and the data of pages.csv (77 bytes, %d bytes in the link).", d)},
 		{State{Params: params0, File: big}, "The link holds the parameters and a fingerprint of big.csv (80 MiB), which is too big to fit: whoever opens it must drop the same file."},
+		{State{Params: skipping, File: big}, "The link holds the parameters and a fingerprint of big.csv (80 MiB), which is too big to fit: whoever opens it must drop the same file. Its bad rows are skipped, as they were here."},
 	} {
 		got, err := Describe(mustEncode(t, tc.s))
 		if err != nil || got != tc.want {

@@ -24,6 +24,7 @@ func FuzzDecode(f *testing.F) {
 		NewState(params0, "noise.bin", randomBytes(9, 64)),
 		NewState(odd, "a b+c&d=e%f#g 日本.csv", []byte("url,time,changed\nhttps://a.com/,2024-01-01T00:00:00Z,1\n")),
 		{Params: params0, File: big},
+		{Params: Params{Horizon: 86400, Politeness: 15, Objective: "staleness", Model: "steady", Policy: "psp", Target: 0.9, SkipBad: true}, File: big},
 	} {
 		frag := mustEncode(f, s)
 		f.Add(frag)

@@ -42,6 +42,10 @@ type Params struct {
 	// Sample says the plan is of the built-in sample: the link then holds
 	// neither data nor fingerprint (key s).
 	Sample bool
+	// SkipBad says the plan left out its input's bad rows (the app's "Skip
+	// bad rows", the CLI's --skip-bad), so whoever opens the link reads the
+	// file the same way: key k=1, in a VersionSkip link; never with Sample.
+	SkipBad bool
 }
 
 // param is one key of a link's parameters: how it is written, read and
@@ -54,7 +58,8 @@ type param struct {
 	parse  func(*Params, string) bool // sets the field; false if not valid
 }
 
-// params are the keys of Params but Sample, in the order Encode writes them.
+// params are the keys of Params but Sample and SkipBad, in the order
+// Encode writes them.
 var params = []param{
 	number("h", "horizon", "a number of seconds greater than 0", func(p *Params) *float64 { return &p.Horizon }, func(x float64) bool { return x > 0 }),
 	number("p", "politeness", "a number of seconds, 0 or more", func(p *Params) *float64 { return &p.Politeness }, nonNegative),

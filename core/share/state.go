@@ -3,8 +3,13 @@ package share
 import "fmt"
 
 const (
-	// Version is the tag every link starts with.
+	// Version is the tag a link starts with.
 	Version = "v1"
+	// VersionSkip is the tag of a link whose plan left out its input's
+	// bad rows (Params.SkipBad): v1's keys and k=1. Encode writes it only
+	// then, so that every other link still opens in a freshplan that
+	// knows v1 alone.
+	VersionSkip = "v2"
 	// MaxEmbedded is the most bytes of compressed data a link holds
 	// (512 KiB, 683 KiB of base64): a file that does not compress to that
 	// is linked by its fingerprint.
@@ -44,13 +49,17 @@ func Describe(fragment string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	skip := ""
+	if l.params.SkipBad {
+		skip = " Its bad rows are skipped, as they were here."
+	}
 	switch l.mode {
 	case modeSample:
 		return "The link holds the parameters and plans the built-in sample.", nil
 	case modeEmbedded:
-		return fmt.Sprintf("The link holds the parameters and the data of %s (%s, %s in the link).",
-			l.file.Name, byteSize(l.file.Size), byteSize(int64(len(l.data)))), nil
+		return fmt.Sprintf("The link holds the parameters and the data of %s (%s, %s in the link).%s",
+			l.file.Name, byteSize(l.file.Size), byteSize(int64(len(l.data))), skip), nil
 	}
-	return fmt.Sprintf("The link holds the parameters and a fingerprint of %s (%s), which is too big to fit: whoever opens it must drop the same file.",
-		l.file.Name, byteSize(l.file.Size)), nil
+	return fmt.Sprintf("The link holds the parameters and a fingerprint of %s (%s), which is too big to fit: whoever opens it must drop the same file.%s",
+		l.file.Name, byteSize(l.file.Size), skip), nil
 }
