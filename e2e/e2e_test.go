@@ -102,27 +102,12 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
 	}
-	profile := filepath.Join(dir, "profile")
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1280, 900),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
-	if err := chromedp.Do(ctx); err != nil {
+	ctx, stop, err := startChromium(chromium, dir)
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: starting chromium:", err)
 		return 1
 	}
+	defer stop()
 	yes := true
 	if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
 		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads, EventsEnabled: &yes}); err != nil {
@@ -131,6 +116,38 @@ func run(m *testing.M) int {
 	}
 	browser = ctx
 	return m.Run()
+}
+
+// startChromium starts the browser the tests share, with a fresh profile
+// under dir. A start that fails is tried again, twice: once in a dozen
+// runs under load, Chromium exited during its start here, which says
+// nothing of the app.
+func startChromium(chromium, dir string) (context.Context, func(), error) {
+	var err error
+	for try := range 3 {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(chromium),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.UserDataDir(filepath.Join(dir, fmt.Sprintf("profile-%d", try))),
+			chromedp.WindowSize(1280, 900),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+		)
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(allocCtx)
+		if err = chromedp.Do(ctx); err == nil {
+			return ctx, func() { cancel(); cancelAlloc() }, nil
+		}
+		cancel()
+		cancelAlloc()
+		fmt.Fprintf(os.Stderr, "e2e: chromium did not start (try %d of 3): %v\n", try+1, err)
+		time.Sleep(time.Second)
+	}
+	return nil, nil, err
 }
 
 // startServer runs 'bin serve' on dir at addr and returns the URL it
