@@ -483,10 +483,14 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 		return q.Horizon / r.Visits[i]
 	}
 	staleName, staleText := obj.label(), func(i int) string { return obj.text(r.Stale[i], 1) }
+	rateTitle := "changes per day"
+	if d.est != nil {
+		rateTitle = "changes per day as planned: the estimate shrunk towards its host's prior (the interval beside it is the estimator's own)"
+	}
 	cols := []tableCol{
 		{Name: "URL", Text: func(i int) string { return d.pages[i].URL }},
 		{Name: "host", Text: func(i int) string { return d.pages[i].Host }},
-		{Name: "changes/day", Title: "estimated changes per day", Num: true,
+		{Name: "changes/day", Title: rateTitle, Num: true,
 			Text: func(i int) string { return fmtNum(d.pages[i].Rate) }, Value: func(i int) float64 { return d.pages[i].Rate }},
 	}
 	if u := d.est; u != nil {
