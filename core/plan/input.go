@@ -140,6 +140,13 @@ func fromEach(ctx context.Context, n int, history func(i int) observe.History, o
 		in.Smoothed, in.Priors = estimate.Smooth(in.Estimates, hosts)
 		for i := range in.Pages {
 			in.Pages[i].Rate = in.Smoothed[i].Rate
+			// A URL fetched once showed nothing: its host's prior is the
+			// best guess of its rate, and the access interval that would
+			// estimate it best follows from that (seed 001 §6.4.2, r ≈ 1.5;
+			// estimate.Suggest, which has nothing to go on without it).
+			if e := &in.Estimates[i]; e.Visits == 0 && e.SuggestedIntervalDays == 0 && in.Smoothed[i].Rate > 0 {
+				e.SuggestedIntervalDays = estimate.BestRatio / in.Smoothed[i].Rate
+			}
 		}
 	}
 	return in, nil

@@ -94,3 +94,35 @@ func TestLoadChangeHistoryTooLong(t *testing.T) {
 		t.Errorf("error %v; want the span named", err)
 	}
 }
+
+// TestLoadSuggestsForSingleFetch: a URL fetched once showed nothing, so
+// with the host's prior standing for its rate it is told to be fetched
+// again after BestRatio over that rate (seed 001 §6.4.2); without the
+// prior there is nothing to go on and no suggestion.
+func TestLoadSuggestsForSingleFetch(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("url,time,changed\n")
+	for p := range 6 {
+		for d := range 30 {
+			fmt.Fprintf(&b, "https://a.example/p%d,%d,%d\n", p, 1_704_067_200+d*day, (d%(p+2)+1)/(p+2))
+		}
+	}
+	b.WriteString("https://a.example/once,1704067200,0\n")
+	for _, prior := range []bool{true, false} {
+		in, err := Load(context.Background(), strings.NewReader(b.String()), LoadOptions{Name: "log.csv", Now: math.NaN(), Prior: prior})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := len(in.Pages) - 1
+		e, rate := in.Estimates[k], in.Pages[k].Rate
+		if in.Pages[k].URL != "https://a.example/once" || e.Visits != 0 {
+			t.Fatalf("page %d is %s with %d visits; want the one fetched once", k, in.Pages[k].URL, e.Visits)
+		}
+		switch {
+		case prior && !(rate > 0 && e.SuggestedIntervalDays == estimate.BestRatio/rate):
+			t.Errorf("with the prior: rate %v a day, suggestion %v days; want the host's prior and %v/rate", rate, e.SuggestedIntervalDays, estimate.BestRatio)
+		case !prior && e.SuggestedIntervalDays != 0:
+			t.Errorf("without the prior: suggestion %v days; want none", e.SuggestedIntervalDays)
+		}
+	}
+}
