@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -182,6 +183,43 @@ func TestDecodeObservationLog(t *testing.T) {
 	}
 	if len(pg) != 2 || pg[0].Host != "a.example" || !(pg[0].Rate > pg[1].Rate) || !(pg[1].Rate > 0) {
 		t.Errorf("pages %+v; want two, the changing one faster, neither at rate 0", pg)
+	}
+}
+
+// TestDecodeArchiveIndexes: the web-archive indexes a person drops — CDX
+// (with its legend), CDXJ and the Wayback CDX server's JSON — are told
+// from their first line and estimated as the CLI does, each to the same
+// two pages with the same rates.
+func TestDecodeArchiveIndexes(t *testing.T) {
+	captures := [][3]string{
+		{"20240101000000", "https://a.example/1", "AAAA"}, {"20240102000000", "https://a.example/1", "BBBB"},
+		{"20240103000000", "https://a.example/1", "CCCC"}, {"20240101000000", "https://a.example/2", "DDDD"},
+		{"20240103000000", "https://a.example/2", "DDDD"},
+	}
+	var cdx, cdxj, wayback strings.Builder
+	cdx.WriteString(" CDX N b a m s k r M S V g\n")
+	wayback.WriteString(`[["urlkey","timestamp","original","mimetype","statuscode","digest","length"]`)
+	for _, c := range captures {
+		key := "example,a)/" + c[1][len(c[1])-1:] // the SURT key a page's captures share
+		fmt.Fprintf(&cdx, "%s %s %s text/html 200 %s - - 100 0 a.warc.gz\n", key, c[0], c[1], c[2])
+		fmt.Fprintf(&cdxj, `%s %s {"url": %q, "mime": "text/html", "status": "200", "digest": %q}`+"\n", key, c[0], c[1], c[2])
+		fmt.Fprintf(&wayback, `,[%q,"%s","%s","text/html","200","%s","100"]`, key, c[0], c[1], c[2])
+	}
+	wayback.WriteString("]")
+	var want []pages.Page
+	for _, f := range []struct{ name, in string }{{"index.cdx", cdx.String()}, {"index.cdxj", cdxj.String()}, {"wayback.json", wayback.String()}} {
+		pg, err := Decode(context.Background(), strings.NewReader(f.in), f.name, int64(len(f.in)), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		if len(pg) != 2 || pg[0].URL != "https://a.example/1" || !(pg[0].Rate > pg[1].Rate) || !(pg[1].Rate > 0) {
+			t.Errorf("%s: pages %+v; want two, the changing one faster, neither at rate 0", f.name, pg)
+		}
+		if want == nil {
+			want = pg
+		} else if !reflect.DeepEqual(pg, want) {
+			t.Errorf("%s: pages %+v, the CDX's %+v", f.name, pg, want)
+		}
 	}
 }
 
