@@ -17,6 +17,13 @@ func FuzzUnpack(f *testing.F) {
 				f.Add(b)
 			}
 		})
+	// A log's read stage carries each rate's interval beside the pages.
+	readInput(context.Background(), strings.NewReader("url,time,changed\nhttps://a/1,1704067200,0\nhttps://a/1,1704153600,1\nhttps://a/2,1704067200,0\n"),
+		Request{Stages: StageRead, Name: "log.csv"}, func(s *Stage) {
+			if b, err := packStage(s); err == nil {
+				f.Add(b)
+			}
+		})
 	q, _ := defaultForm().request()
 	if b, err := packJob(q, newDataset("s", 0, false, samplePages(f)[:20], nil)); err == nil {
 		f.Add(b)
