@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"time"
 
@@ -80,16 +79,16 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if !set["budget"] && !set["crawlers"] {
 		params.Budget = 0 // one visit per page per week
 	}
-	file, err := os.Open(f.fs.Arg(0))
+	file, err := openInput(f.fs.Arg(0))
 	if err != nil {
 		return err
 	}
 	defer file.Close()
-	changes, log, err := backtest.Load(context.Background(), file, observe.Options{Name: f.fs.Arg(0), SkipBad: f.skipBad, StripWWW: f.stripWWW})
+	changes, log, err := backtest.Load(context.Background(), file, observe.Options{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW})
 	if err != nil {
 		return err
 	}
-	reportRead(stderr, f.fs.Arg(0), log)
+	reportRead(stderr, f.inputName(), log)
 	if params.Budget > 0 {
 		n := 0
 		for _, c := range changes {

@@ -6,6 +6,8 @@ import (
 	"encoding/csv"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -151,5 +153,48 @@ func TestEstimateChangeHistory(t *testing.T) {
 	}
 	if r := cli(t, "estimate", "--skip-bad", bad); r.code != exitOK || !strings.Contains(r.stderr, "skipped 1 bad row; the first: ") || !strings.Contains(r.stderr, "bad-history.csv:3:3 (time)") || strings.Count(r.stdout, "\n") != 2 {
 		t.Errorf("--skip-bad: exit %d, stdout %q, stderr %q; want the good row estimated and the bad one reported", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestStdinInput: "-" reads the input from standard input, so a
+// compressed log is piped in decompressed; messages name it stdin, and
+// the output is the file's.
+func TestStdinInput(t *testing.T) {
+	dir := t.TempDir()
+	log := "url,time,changed\nhttps://a.example/1,1704067200,0\nhttps://a.example/1,1704153600,1\nhttps://a.example/1,1704240000,0\nhttps://a.example/2,1704067200,0\n"
+	path := writeFile(t, dir, "log.csv", log)
+	want := cli(t, "estimate", path)
+	for _, c := range []struct {
+		in   string
+		args []string
+		code int
+		out  string // of stdout, or of stderr when the code is not 0
+	}{
+		{log, []string{"estimate", "-"}, exitOK, want.stdout},
+		{"url,time,changed\nhttps://a.example/1,soon,1\n", []string{"estimate", "-"}, exitBadInput, "stdin:2:2 (time)"},
+	} {
+		f, err := os.Create(filepath.Join(dir, "stdin"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(c.in); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Seek(0, 0); err != nil {
+			t.Fatal(err)
+		}
+		stdin := os.Stdin
+		os.Stdin = f
+		r := cli(t, c.args...)
+		os.Stdin = stdin
+		f.Close()
+		switch {
+		case r.code != c.code:
+			t.Errorf("%q: exit %d, want %d (stderr %q)", c.args, r.code, c.code, r.stderr)
+		case c.code == exitOK && r.stdout != c.out:
+			t.Errorf("%q from stdin:\n%s\nfrom the file:\n%s", c.args, r.stdout, c.out)
+		case c.code != exitOK && !strings.Contains(r.stderr, c.out):
+			t.Errorf("%q: stderr %q, want it to name %q", c.args, r.stderr, c.out)
+		}
 	}
 }

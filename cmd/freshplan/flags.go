@@ -172,8 +172,11 @@ func (f *planFlags) params() (plan.Params, error) {
 
 // inputName is the input's name for messages.
 func (f *planFlags) inputName() string {
-	if f.fs.NArg() == 0 {
+	switch {
+	case f.fs.NArg() == 0:
 		return web.SampleName
+	case f.fs.Arg(0) == "-":
+		return "stdin"
 	}
 	return f.fs.Arg(0)
 }
@@ -226,7 +229,7 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 		fmt.Fprintf(stderr, "freshplan: no file given; planning the built-in sample (%s)\n", web.SampleName)
 		r = bytes.NewReader(web.SamplePages)
 	} else {
-		file, err := os.Open(f.fs.Arg(0))
+		file, err := openInput(f.fs.Arg(0))
 		if err != nil {
 			return nil, err
 		}
@@ -234,11 +237,12 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 		r = file
 		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
 			opts.Size = st.Size()
-		}
-		if debug.SetMemoryLimit(-1) == math.MaxInt64 {
-			// While reading, keep the heap near what the data needs; the
-			// limit is lifted before planning, which needs far more.
-			defer debug.SetMemoryLimit(boundMemory(file))
+			if debug.SetMemoryLimit(-1) == math.MaxInt64 {
+				// While reading, keep the heap near what the data needs; the
+				// limit is lifted before planning, which needs far more.
+				// (A pipe's size is not known: its heap is left alone.)
+				defer debug.SetMemoryLimit(boundMemory(file))
+			}
 		}
 	}
 	in, err := plan.Load(context.Background(), r, opts)
@@ -267,6 +271,16 @@ func reportRead(stderr io.Writer, name string, log *observe.Log) {
 	if notes := log.Notes(); notes != "" {
 		fmt.Fprintf(stderr, "freshplan: %s: %s\n", name, notes)
 	}
+}
+
+// openInput opens the input named on the command line, "-" being the
+// standard input: a compressed log is read as `gunzip -c log.csv.gz |
+// freshplan estimate -`.
+func openInput(name string) (*os.File, error) {
+	if name == "-" {
+		return os.Stdin, nil
+	}
+	return os.Open(name)
 }
 
 // boundMemory sets a soft memory limit of 1.75 times the size of the file
