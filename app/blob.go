@@ -6,6 +6,8 @@ import (
 	"io"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/core/gzipped"
 )
 
 // blobChunk is how much of a file is read at a time.
@@ -92,4 +94,39 @@ func (b *blobReader) next() ([]byte, error) {
 		}()
 		return nil, b.ctx.Err()
 	}
+}
+
+// newContentReader reads a browser File's content: the file itself, or,
+// for a gzip file, its bytes decompressed as they are read (core/gzipped)
+// — crawl logs and archive indexes are usually compressed.
+func newContentReader(ctx context.Context, blob goapp.Value) io.Reader {
+	r, err := gzipped.Reader(newBlobReader(ctx, blob), blob.Get("name").String())
+	if err != nil {
+		return errReader{err}
+	}
+	return r
+}
+
+// errReader is a reader that fails with err.
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// contentSize returns the size of a browser File's content: its size, or,
+// for a gzip file, the content size its trailer declares — what reading
+// is sized by (in the page or a worker, progress, memory).
+func contentSize(ctx context.Context, blob goapp.Value) int64 {
+	size := int64(blob.Get("size").Float())
+	if size < 18 { // the smallest gzip file
+		return size
+	}
+	head, err := (&blobReader{ctx: ctx, blob: blob, size: 2}).next()
+	if err != nil || !gzipped.Is(head) {
+		return size
+	}
+	tail, err := (&blobReader{ctx: ctx, blob: blob, size: size, off: size - 4}).next()
+	if err != nil || len(tail) != 4 {
+		return size
+	}
+	return gzipped.ContentSize([4]byte(tail))
 }

@@ -207,7 +207,7 @@ const maxSweepVisits = 20_000_000
 // early when ctx ends.
 func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage)) {
 	if q.Stages&StageRead != 0 {
-		readInput(ctx, newBlobReader(ctx, q.File), q, emit)
+		readInput(ctx, newContentReader(ctx, q.File), q, emit)
 		return
 	}
 	fail := func(err error) {

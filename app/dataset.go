@@ -73,7 +73,7 @@ func (d *dataset) input(ctx context.Context) ([]byte, error) {
 	}
 	// Room for the whole file and ReadFrom's last probe: no regrowth.
 	buf := bytes.NewBuffer(make([]byte, 0, d.size+bytes.MinRead))
-	if _, err := buf.ReadFrom(newBlobReader(ctx, d.file)); err != nil {
+	if _, err := buf.ReadFrom(newContentReader(ctx, d.file)); err != nil {
 		return nil, err
 	}
 	b := buf.Bytes()

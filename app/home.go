@@ -287,9 +287,16 @@ func (h *home) listen() {
 // file a link awaits whose plan skipped them.
 func (h *home) readFile(f goapp.Value) {
 	name := f.Get("name").String()
-	size := int64(f.Get("size").Float())
 	skip := h.link.awaiting != nil && h.link.skipBad
-	h.startRead(name, size, false, f, func(rctx context.Context) io.Reader { return newBlobReader(rctx, f) }, skip)
+	ctx := h.ctx
+	// A gzip file is sized by its content, which its trailer declares: a
+	// read off the event handler.
+	ctx.Async(func() {
+		size := contentSize(context.Background(), f)
+		ctx.Dispatch(func(goapp.Context) {
+			h.startRead(name, size, false, f, func(rctx context.Context) io.Reader { return newContentReader(rctx, f) }, skip)
+		})
+	})
 }
 
 // readBytes reads text already in memory: the sample, pasted text.
@@ -328,7 +335,7 @@ func (h *home) startRead(name string, size int64, sample bool, file goapp.Value,
 	}
 	ctx.Async(func() {
 		head := make([]byte, headSize)
-		n, err := io.ReadFull(newBlobReader(context.Background(), file), head)
+		n, err := io.ReadFull(newContentReader(context.Background(), file), head)
 		if err == io.ErrUnexpectedEOF {
 			err = nil
 		}

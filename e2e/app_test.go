@@ -1,6 +1,9 @@
 package e2e
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
 	"fmt"
 	"math"
 	"os"
@@ -157,6 +160,52 @@ func TestDropLog(t *testing.T) {
 	}
 	tb.shotTop("03b-dropped-log")
 	tb.shotOf("#tables", "03b-dropped-log-tables")
+}
+
+// TestDropGzip: a gzip-compressed log (as crawl logs usually are) is read
+// as its content: the same pages and the same plan as the log itself.
+func TestDropGzip(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	var b strings.Builder
+	b.WriteString("url,time,changed\n")
+	for p := range 20 {
+		for d := range 10 {
+			fmt.Fprintf(&b, "https://gz%d.example/p%d,%d,%d\n", p%2, p, 1704067200+d*86400, (p+d)%(2+p%3)/(1+p%3))
+		}
+	}
+	seq := tb.seq()
+	tb.drop("fetches.csv", b.String(), "")
+	tb.waitPlanned(seq, 30*time.Second)
+	want := tb.text("#policies")
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write([]byte(b.String()))
+	zw.Close()
+	seq = tb.seq()
+	tb.dropBytes("fetches.csv.gz", z.Bytes())
+	tb.waitPlanned(seq, 30*time.Second)
+	if got := tb.text("#dataset"); !strings.HasPrefix(got, "fetches.csv.gz — 20 pages on 2 hosts") {
+		t.Errorf("dataset line %q: want the log's 20 pages on 2 hosts", got)
+	}
+	if got := tb.text("#policies"); got != want {
+		t.Errorf("the gzip file plans to\n%s\nthe log itself to\n%s", got, want)
+	}
+	if e := tb.text("#input-error"); e != "" {
+		t.Errorf("error %q", e)
+	}
+}
+
+// dropBytes drops a file of the given bytes, as a person dragging it from
+// the desktop would.
+func (tb *tab) dropBytes(name string, data []byte) {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](
+		fmt.Sprintf(`window.__csv = Uint8Array.from(atob(%q), c => c.charCodeAt(0)); window.__csvName = %q;`, base64.StdEncoding.EncodeToString(data), name))); err != nil {
+		tb.t.Fatal(err)
+	}
+	eval[bool](tb, dropJS)
+	eval[bool](tb, `window.__drop()`)
 }
 
 // TestBadFile: a CSV with a bad row shows the line, the column and the

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
+	"github.com/freshplan/freshplan/core/gzipped"
 	"github.com/freshplan/freshplan/core/observe"
 )
 
@@ -84,7 +85,11 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer file.Close()
-	changes, log, err := backtest.Load(context.Background(), file, observe.Options{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW})
+	content, err := gzipped.Reader(file, f.inputName())
+	if err != nil {
+		return err
+	}
+	changes, log, err := backtest.Load(context.Background(), content, observe.Options{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW})
 	if err != nil {
 		return err
 	}

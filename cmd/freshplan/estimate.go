@@ -38,7 +38,9 @@ func runEstimate(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if file, err := os.Open(f.fs.Arg(0)); err == nil {
-		boundMemory(file) // for the whole command: nothing but the estimates follows
+		if size, ok := inputSize(file); ok {
+			boundMemory(size) // for the whole command: nothing but the estimates follows
+		}
 		file.Close()
 	}
 	in, err := f.load(stderr, classes)

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/csv"
 	"fmt"
 	"math"
@@ -196,5 +198,32 @@ func TestStdinInput(t *testing.T) {
 		case c.code != exitOK && !strings.Contains(r.stderr, c.out):
 			t.Errorf("%q: stderr %q, want it to name %q", c.args, r.stderr, c.out)
 		}
+	}
+}
+
+// TestGzipInput: a gzip-compressed log, as crawl logs usually are, is read
+// as its content: the same estimates and plan as the log itself; one cut
+// short says so.
+func TestGzipInput(t *testing.T) {
+	dir := t.TempDir()
+	log := changeHistory()
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	if _, err := zw.Write([]byte(log)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	plain, gz := writeFile(t, dir, "changes.csv", log), writeFile(t, dir, "changes.csv.gz", z.String())
+	for _, args := range [][]string{{"estimate"}, {"plan", "--budget", "50", "--pages", "-"}, {"backtest", "--split", "2024-01-01"}} {
+		want, got := cli(t, append(args, plain)...), cli(t, append(args, gz)...)
+		if got.code != exitOK || got.stdout != want.stdout {
+			t.Errorf("%q of the gzip file: exit %d, stderr %q,\n%s\nof the file itself:\n%s", args, got.code, got.stderr, got.stdout, want.stdout)
+		}
+	}
+	cut := writeFile(t, dir, "cut.csv.gz", z.String()[:z.Len()/2])
+	if r := cli(t, "estimate", cut); r.code != exitBadInput || !strings.Contains(r.stderr, "cut.csv.gz") || !strings.Contains(r.stderr, "damaged or cut short") {
+		t.Errorf("a gzip file cut short: exit %d, stderr %q; want it named, damaged or cut short", r.code, r.stderr)
 	}
 }

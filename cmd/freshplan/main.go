@@ -47,7 +47,7 @@ usage:
                                      serve the web app
   freshplan build-static OUT         write the web app as a static site
 
-FILE "-" is the standard input: gunzip -c log.csv.gz | freshplan estimate -
+FILE may be gzip-compressed; "-" is the standard input: xzcat log.csv.xz | freshplan estimate -
 Run 'freshplan plan -h' for the planning flags.
 `
 

@@ -503,9 +503,12 @@ func TestBadInput(t *testing.T) {
 	file := func(name, content string) string { return writeFile(t, dir, name, content) }
 	const head = "url,host,changes_per_day,weight,crawl_delay\n"
 	ok := head + "https://a.com/1,a.com,1,1,0\n"
+	// A gzip file is read as its content (TestGzipInput); a gzip file of
+	// a bad table is refused for its content, and other compressions with
+	// a hint.
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
-	zw.Write(web.SamplePages)
+	zw.Write([]byte(head + "https://a.com/1,a.com,-1,1,0\n"))
 	zw.Close()
 
 	missing := file("missing.csv", "url,host,weight\nhttps://a.com/1,a.com,1\n")
@@ -519,6 +522,7 @@ func TestBadInput(t *testing.T) {
 	delay := file("delay.csv", head+"https://a.com/1,a.com,1,1,100000\n")
 	zero := file("zero.csv", head+"https://a.com/1,a.com,1,0,0\n")
 	gzipped := file("gzipped.csv", gz.String())
+	xz := file("log.csv.xz", "\xfd7zXZ\x00\x00\x04")
 	html := file("page.csv", "<!DOCTYPE html>\n<html><body>Not found</body></html>\n")
 	quote := file("quote.csv", head+"https://a.com/\"1,a.com,1,1,0\n")
 	good := file("good.csv", ok)
@@ -540,7 +544,8 @@ func TestBadInput(t *testing.T) {
 		{"bare quote", []string{"plan", "--budget", "10", quote}, []string{quote + ":2:", `"`}},
 		{"crawl delay longer than the horizon", []string{"plan", "--budget", "10", delay}, []string{delay, "https://a.com/1", "crawl_delay 100000 s", "--horizon 24h"}},
 		{"every weight 0", []string{"plan", "--budget", "10", zero}, []string{zero, "weight 0"}},
-		{"gzip saved as .csv", []string{"plan", "--budget", "10", gzipped}, []string{gzipped + ":", "gzip"}},
+		{"gzip of a bad table", []string{"plan", "--budget", "10", gzipped}, []string{gzipped + ":2:", "changes_per_day"}},
+		{"xz", []string{"plan", "--budget", "10", xz}, []string{xz + ":", "xz file; decompress it first"}},
 		{"HTML saved as .csv", []string{"plan", "--budget", "10", html}, []string{html + ":", "HTML"}},
 		{"nonexistent file", []string{"plan", "--budget", "10", nofile}, []string{nofile, "no such file"}},
 		{"directory", []string{"plan", "--budget", "10", dir}, []string{dir}},

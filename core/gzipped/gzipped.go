@@ -1,0 +1,58 @@
+// Package gzipped reads an input that may be gzip-compressed (RFC 1952),
+// as crawl logs and archive indexes usually are: its content, decompressed
+// as it is read, so that every reader sees the text it expects. The whole
+// file is never held, compressed or not.
+package gzipped
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/binary"
+	"fmt"
+	"io"
+)
+
+// magic starts every gzip stream.
+const magic = "\x1f\x8b"
+
+// Is reports whether head starts a gzip stream.
+func Is(head []byte) bool { return len(head) >= 2 && string(head[:2]) == magic }
+
+// Reader returns r's content: r itself (buffered), or, when r starts as a
+// gzip stream, r decompressed — every member of a multi-member file, in
+// turn. A gzip header that cannot be read is an error naming name.
+func Reader(r io.Reader, name string) (io.Reader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(2)
+	if !Is(head) {
+		return br, nil
+	}
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, fmt.Errorf("%s: a gzip file whose header cannot be read: %w", name, err)
+	}
+	return &reader{zr: zr}, nil
+}
+
+// reader says what a decompression error means: a file cut short or
+// damaged stops the read with a message a person can act on (the
+// readers it feeds name the file and the line).
+type reader struct {
+	zr *gzip.Reader
+}
+
+func (r *reader) Read(p []byte) (int, error) {
+	n, err := r.zr.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("the gzip file is damaged or cut short (%v); compress it again, or decompress it to see where", err)
+	}
+	return n, err
+}
+
+// ContentSize returns the size of a gzip file's content from its last
+// four bytes (ISIZE: the content's length modulo 2^32, of the last member
+// of a multi-member file): what progress and memory budgets are sized by.
+// It is a declaration, not a bound: readers count what they really read.
+func ContentSize(trailer [4]byte) int64 {
+	return int64(binary.LittleEndian.Uint32(trailer[:]))
+}

@@ -1,0 +1,73 @@
+package gzipped
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"strings"
+	"testing"
+)
+
+func gz(t *testing.T, parts ...string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	for _, p := range parts { // each a member of its own
+		w := gzip.NewWriter(&b)
+		if _, err := w.Write([]byte(p)); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Bytes()
+}
+
+// TestReader: plain text comes through as it is, a gzip file (of one
+// member or several) decompressed, and a damaged one stops with the file
+// named.
+func TestReader(t *testing.T) {
+	text := "url,time,changed\nhttps://a.example/,1704067200,0\n"
+	for _, c := range []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"plain.csv", []byte(text), text},
+		{"empty.csv", nil, ""},
+		{"one byte", []byte{0x1f}, "\x1f"},
+		{"log.csv.gz", gz(t, text), text},
+		{"members.csv.gz", gz(t, text[:20], text[20:]), text},
+	} {
+		r, err := Reader(bytes.NewReader(c.in), c.name)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.name, got, err, c.want)
+		}
+	}
+	whole := gz(t, strings.Repeat(text, 100))
+	r, err := Reader(bytes.NewReader(whole[:len(whole)/2]), "cut.csv.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.ReadAll(r); err == nil || !strings.Contains(err.Error(), "the gzip file is damaged or cut short") {
+		t.Errorf("a file cut in half: %v; want it said damaged or cut short", err)
+	}
+	if _, err := Reader(bytes.NewReader([]byte("\x1f\x8b\x00")), "bad.gz"); err == nil || !strings.Contains(err.Error(), "bad.gz") {
+		t.Errorf("a broken header: %v; want an error naming the file", err)
+	}
+}
+
+// TestContentSize: the trailer's ISIZE is the content's length.
+func TestContentSize(t *testing.T) {
+	content := strings.Repeat("x", 123_456)
+	b := gz(t, content)
+	var tr [4]byte
+	copy(tr[:], b[len(b)-4:])
+	if got := ContentSize(tr); got != int64(len(content)) {
+		t.Errorf("content size %d, want %d", got, len(content))
+	}
+}
