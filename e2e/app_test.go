@@ -3,7 +3,6 @@ package e2e
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/base64"
 	"fmt"
 	"math"
 	"os"
@@ -123,16 +122,7 @@ func TestDropLog(t *testing.T) {
 	tb.open()
 	before := tb.seq()
 	var b strings.Builder
-	b.WriteString("url,time,changed\n")
-	for p := range 30 {
-		for d := range 10 {
-			changed := 0
-			if d > 0 && (p+d)%(1+p%4) == 0 {
-				changed = 1
-			}
-			fmt.Fprintf(&b, "https://log%d.example/p%d,%d,%d\n", p%3, p, 1704067200+d*86400, changed)
-		}
-	}
+	b.WriteString(fetchLog("log", 30, 3, 10, func(p, d int) bool { return d > 0 && (p+d)%(1+p%4) == 0 }))
 	// A row given twice, and a page fetched once: dropped and kept, and
 	// said so beside the input.
 	b.WriteString("https://log0.example/p0,1704067200,0\nhttps://log0.example/once,1704067200,0\n")
@@ -167,20 +157,14 @@ func TestDropLog(t *testing.T) {
 func TestDropGzip(t *testing.T) {
 	tb := newTab(t)
 	tb.open()
-	var b strings.Builder
-	b.WriteString("url,time,changed\n")
-	for p := range 20 {
-		for d := range 10 {
-			fmt.Fprintf(&b, "https://gz%d.example/p%d,%d,%d\n", p%2, p, 1704067200+d*86400, (p+d)%(2+p%3)/(1+p%3))
-		}
-	}
+	log := fetchLog("gz", 20, 2, 10, func(p, d int) bool { return (p+d)%(2+p%3)/(1+p%3) > 0 })
 	seq := tb.seq()
-	tb.drop("fetches.csv", b.String(), "")
+	tb.drop("fetches.csv", log, "")
 	tb.waitPlanned(seq, 30*time.Second)
 	want := tb.text("#policies")
 	var z bytes.Buffer
 	zw := gzip.NewWriter(&z)
-	zw.Write([]byte(b.String()))
+	zw.Write([]byte(log))
 	zw.Close()
 	seq = tb.seq()
 	tb.dropBytes("fetches.csv.gz", z.Bytes())
@@ -196,16 +180,21 @@ func TestDropGzip(t *testing.T) {
 	}
 }
 
-// dropBytes drops a file of the given bytes, as a person dragging it from
-// the desktop would.
-func (tb *tab) dropBytes(name string, data []byte) {
-	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](
-		fmt.Sprintf(`window.__csv = Uint8Array.from(atob(%q), c => c.charCodeAt(0)); window.__csvName = %q;`, base64.StdEncoding.EncodeToString(data), name))); err != nil {
-		tb.t.Fatal(err)
+// fetchLog is a fetch log of pages pages on hosts hosts (PREFIXk.example),
+// each fetched daily for days days from 2024-01-01, changed says when.
+func fetchLog(prefix string, pages, hosts, days int, changed func(p, d int) bool) string {
+	var b strings.Builder
+	b.WriteString("url,time,changed\n")
+	for p := range pages {
+		for d := range days {
+			c := 0
+			if changed(p, d) {
+				c = 1
+			}
+			fmt.Fprintf(&b, "https://%s%d.example/p%d,%d,%d\n", prefix, p%hosts, p, 1704067200+d*86400, c)
+		}
 	}
-	eval[bool](tb, dropJS)
-	eval[bool](tb, `window.__drop()`)
+	return b.String()
 }
 
 // TestBadFile: a CSV with a bad row shows the line, the column and the

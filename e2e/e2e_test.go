@@ -15,6 +15,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"context"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"net/url"
@@ -455,8 +456,21 @@ const dropJS = `(() => {
 // taken between dragging in and dropping with shotName).
 func (tb *tab) drop(name, csv, shotName string) {
 	tb.t.Helper()
+	tb.dropContent(name, jsString(csv), shotName)
+}
+
+// dropBytes drops a file of the given bytes (a compressed log, say).
+func (tb *tab) dropBytes(name string, data []byte) {
+	tb.t.Helper()
+	tb.dropContent(name, fmt.Sprintf(`Uint8Array.from(atob(%q), c => c.charCodeAt(0))`, base64.StdEncoding.EncodeToString(data)), "")
+}
+
+// dropContent drops a file whose content is the JavaScript expression js
+// (a string or bytes), as drop says.
+func (tb *tab) dropContent(name, js, shotName string) {
+	tb.t.Helper()
 	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[chromedp.Void](
-		fmt.Sprintf(`window.__csv = %s; window.__csvName = %q;`, jsString(csv), name))); err != nil {
+		fmt.Sprintf(`window.__csv = %s; window.__csvName = %q;`, js, name))); err != nil {
 		tb.t.Fatal(err)
 	}
 	eval[bool](tb, dropJS)
