@@ -116,17 +116,16 @@ func (r errReader) Read([]byte) (int, error) { return 0, r.err }
 // for a gzip file, the content size its trailer declares — what reading
 // is sized by (in the page or a worker, progress, memory).
 func contentSize(ctx context.Context, blob goapp.Value) int64 {
-	size := int64(blob.Get("size").Float())
-	if size < 18 { // the smallest gzip file
-		return size
-	}
-	head, err := (&blobReader{ctx: ctx, blob: blob, size: 2}).next()
-	if err != nil || !gzipped.Is(head) {
-		return size
-	}
-	tail, err := (&blobReader{ctx: ctx, blob: blob, size: size, off: size - 4}).next()
-	if err != nil || len(tail) != 4 {
-		return size
-	}
-	return gzipped.ContentSize([4]byte(tail))
+	return gzipped.SizeAt(blobAt{ctx, blob}, int64(blob.Get("size").Float()))
+}
+
+// blobAt reads a few bytes of a Blob at an offset (io.ReaderAt).
+type blobAt struct {
+	ctx  context.Context
+	blob goapp.Value
+}
+
+func (b blobAt) ReadAt(p []byte, off int64) (int, error) {
+	data, err := (&blobReader{ctx: b.ctx, blob: b.blob, off: off, size: off + int64(len(p))}).next()
+	return copy(p, data), err
 }

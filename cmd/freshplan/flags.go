@@ -303,14 +303,7 @@ func inputSize(file *os.File) (int64, bool) {
 	if err != nil || !st.Mode().IsRegular() {
 		return 0, false
 	}
-	var head [2]byte
-	var trailer [4]byte
-	if n, _ := file.ReadAt(head[:], 0); n == 2 && gzipped.Is(head[:]) && st.Size() >= 18 {
-		if _, err := file.ReadAt(trailer[:], st.Size()-4); err == nil {
-			return gzipped.ContentSize(trailer), true
-		}
-	}
-	return st.Size(), true
+	return gzipped.SizeAt(file, st.Size()), true
 }
 
 // splitExport pulls "--export FORMAT FILE" or "--export=FORMAT FILE" (two

@@ -49,6 +49,25 @@ func (r *reader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// SizeAt returns the size of the content of a file of size bytes read
+// through r: its size, or, for a gzip file, ContentSize of its trailer
+// (size when the trailer cannot be read).
+func SizeAt(r io.ReaderAt, size int64) int64 {
+	const smallest = 18 // a gzip header and trailer around nothing
+	var head [2]byte
+	var trailer [4]byte
+	if size < smallest {
+		return size
+	}
+	if n, _ := r.ReadAt(head[:], 0); n != len(head) || !Is(head[:]) {
+		return size
+	}
+	if n, _ := r.ReadAt(trailer[:], size-4); n != len(trailer) {
+		return size
+	}
+	return ContentSize(trailer)
+}
+
 // ContentSize returns the size of a gzip file's content from its last
 // four bytes (ISIZE: the content's length modulo 2^32, of the last member
 // of a multi-member file): what progress and memory budgets are sized by.

@@ -61,13 +61,22 @@ func TestReader(t *testing.T) {
 	}
 }
 
-// TestContentSize: the trailer's ISIZE is the content's length.
-func TestContentSize(t *testing.T) {
+// TestSizeAt: a gzip file's content size is its trailer's ISIZE; any
+// other file's, its own size, short files included.
+func TestSizeAt(t *testing.T) {
 	content := strings.Repeat("x", 123_456)
-	b := gz(t, content)
-	var tr [4]byte
-	copy(tr[:], b[len(b)-4:])
-	if got := ContentSize(tr); got != int64(len(content)) {
-		t.Errorf("content size %d, want %d", got, len(content))
+	for _, c := range []struct {
+		name string
+		in   []byte
+		want int64
+	}{
+		{"gzip", gz(t, content), int64(len(content))},
+		{"gzip of nothing", gz(t, ""), 0},
+		{"plain", []byte(content), int64(len(content))},
+		{"short", []byte("\x1f\x8b"), 2},
+	} {
+		if got := SizeAt(bytes.NewReader(c.in), int64(len(c.in))); got != c.want {
+			t.Errorf("%s: content size %d, want %d", c.name, got, c.want)
+		}
 	}
 }
