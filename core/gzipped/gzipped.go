@@ -15,8 +15,8 @@ import (
 // magic starts every gzip stream.
 const magic = "\x1f\x8b"
 
-// Is reports whether head starts a gzip stream.
-func Is(head []byte) bool { return len(head) >= 2 && string(head[:2]) == magic }
+// isGzip reports whether head starts a gzip stream.
+func isGzip(head []byte) bool { return len(head) >= 2 && string(head[:2]) == magic }
 
 // Reader returns r's content: r itself (buffered), or, when r starts as a
 // gzip stream, r decompressed — every member of a multi-member file, in
@@ -24,7 +24,7 @@ func Is(head []byte) bool { return len(head) >= 2 && string(head[:2]) == magic }
 func Reader(r io.Reader, name string) (io.Reader, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(2)
-	if !Is(head) {
+	if !isGzip(head) {
 		return br, nil
 	}
 	zr, err := gzip.NewReader(br)
@@ -50,7 +50,7 @@ func (r *reader) Read(p []byte) (int, error) {
 }
 
 // SizeAt returns the size of the content of a file of size bytes read
-// through r: its size, or, for a gzip file, ContentSize of its trailer
+// through r: its size, or, for a gzip file, contentSize of its trailer
 // (size when the trailer cannot be read).
 func SizeAt(r io.ReaderAt, size int64) int64 {
 	const smallest = 18 // a gzip header and trailer around nothing
@@ -59,19 +59,19 @@ func SizeAt(r io.ReaderAt, size int64) int64 {
 	if size < smallest {
 		return size
 	}
-	if n, _ := r.ReadAt(head[:], 0); n != len(head) || !Is(head[:]) {
+	if n, _ := r.ReadAt(head[:], 0); n != len(head) || !isGzip(head[:]) {
 		return size
 	}
 	if n, _ := r.ReadAt(trailer[:], size-4); n != len(trailer) {
 		return size
 	}
-	return ContentSize(trailer)
+	return contentSize(trailer)
 }
 
-// ContentSize returns the size of a gzip file's content from its last
+// contentSize returns the size of a gzip file's content from its last
 // four bytes (ISIZE: the content's length modulo 2^32, of the last member
 // of a multi-member file): what progress and memory budgets are sized by.
 // It is a declaration, not a bound: readers count what they really read.
-func ContentSize(trailer [4]byte) int64 {
+func contentSize(trailer [4]byte) int64 {
 	return int64(binary.LittleEndian.Uint32(trailer[:]))
 }
