@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/freshplan/freshplan/core/canonurl"
 	"github.com/freshplan/freshplan/core/inputerr"
 )
 
@@ -92,10 +93,13 @@ func (c *collector) capture(cp *capture) *Error {
 	} else {
 		return bad(cp.digest, "no digest; want the capture's content digest (a capture without one cannot be compared)")
 	}
-	if key == nil {
-		key = u
+	var i int32
+	byURL := key == nil
+	if byURL {
+		i, ok, key = c.find(u) // without a urlkey, one page written two ways is still one URL
+	} else {
+		i, ok = c.lookup(key)
 	}
-	i, ok := c.lookup(key)
 	if !ok {
 		var raw string
 		switch {
@@ -111,11 +115,15 @@ func (c *collector) capture(cp *capture) *Error {
 		if m := inputerr.BadText(raw); m != "" {
 			return bad(cp.url, "the URL "+m)
 		}
+		raw = canonurl.Of(raw)
 		host, m := hostOf(raw, c.stripWWW)
 		if m != "" {
 			return bad(cp.url, m)
 		}
 		i = c.addURL(string(key), raw, host)
+		if byURL && !bytes.Equal(key, u) {
+			c.log.respelled(string(u), string(key))
+		}
 	}
 	if revisit {
 		c.log.Revisits++

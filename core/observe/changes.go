@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/freshplan/freshplan/core/canonurl"
 	"github.com/freshplan/freshplan/core/inputerr"
 )
 
@@ -130,6 +131,8 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 			}
 			continue
 		}
+		written := u
+		u = canonurl.Of(u)
 		k, ok := index[u]
 		if !ok {
 			host := strings.ToLower(field("host"))
@@ -146,6 +149,9 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 			k = len(out)
 			index[strings.Clone(u)] = k
 			out = append(out, Changes{URL: strings.Clone(u), Host: host})
+		}
+		if written != u {
+			log.respelled(written, u)
 		}
 		out[k].Times = append(out[k].Times, t)
 	}

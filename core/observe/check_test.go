@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/freshplan/freshplan/core/canonurl"
 )
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -27,6 +29,8 @@ func checkLog(l *Log, name string) string {
 		switch {
 		case h.URL == "" || h.Host == "":
 			return fmt.Sprintf("history %d: URL %q host %q", i, h.URL, h.Host)
+		case !canonurl.Is(h.URL):
+			return fmt.Sprintf("history %d: URL %q not in its canonical spelling %q", i, h.URL, canonurl.Of(h.URL))
 		case len(h.Fetches) == 0:
 			return fmt.Sprintf("history %d: no fetches", i)
 		case h.Fetches[0].Changed:
@@ -49,6 +53,9 @@ func checkLog(l *Log, name string) string {
 	if int64(fetches+l.Duplicates+l.Merged+l.NonOK+l.Skipped) != l.Rows {
 		return fmt.Sprintf("%d fetches + %d duplicates + %d merged + %d non-OK + %d skipped != %d rows",
 			fetches, l.Duplicates, l.Merged, l.NonOK, l.Skipped, l.Rows)
+	}
+	if l.Respelled < 0 || int64(l.Respelled) > l.Rows-int64(l.Skipped+l.NonOK) || (l.Respelled > 0) != (l.RespelledExample[0] != "") {
+		return fmt.Sprintf("%d rows respelled of %d rows, %d skipped, %d non-OK; example %q", l.Respelled, l.Rows, l.Skipped, l.NonOK, l.RespelledExample)
 	}
 	if len(l.BadRows) > MaxBadRows || len(l.BadRows) > l.Skipped || (l.Skipped > 0 && len(l.BadRows) == 0) {
 		return fmt.Sprintf("%d bad rows listed of %d skipped", len(l.BadRows), l.Skipped)

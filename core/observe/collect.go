@@ -5,6 +5,8 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+
+	"github.com/freshplan/freshplan/core/canonurl"
 )
 
 // Kinds of change signal an observation carries.
@@ -69,9 +71,37 @@ func newCollector(log *Log, stripWWW bool) *collector {
 }
 
 // lookup returns the index of the URL filed under key, if there is one.
+// A key that is another spelling of a URL's (see find) is filed as the
+// URL's index complemented, and counted as respelled each row.
 func (c *collector) lookup(key []byte) (int32, bool) {
 	i, ok := c.index[string(key)]
+	if i < 0 {
+		c.log.Respelled++
+		return ^i, true
+	}
 	return i, ok
+}
+
+// find returns the index of the URL a row writes as u, if it is known,
+// else the key to file it under: its canonical spelling (canonurl), so
+// that one page written several ways is one URL (the caller counts the
+// row as respelled when it files it under a key other than u). A spelling seen before
+// costs one lookup; the check of its spelling is made once, when it is
+// first met, and a spelling found to be another's is filed beside it.
+func (c *collector) find(u []byte) (int32, bool, []byte) {
+	if i, ok := c.lookup(u); ok {
+		return i, true, nil
+	}
+	if canonurl.IsBytes(u) {
+		return 0, false, u
+	}
+	canon := canonurl.Of(string(u))
+	if i, ok := c.index[canon]; ok {
+		c.index[string(u)] = ^i
+		c.log.respelled(string(u), canon)
+		return i, true, nil
+	}
+	return 0, false, []byte(canon)
 }
 
 // blockSize is the number of rows in one block of collector.blocks.

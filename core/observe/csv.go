@@ -227,8 +227,9 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	if e != nil {
 		return e
 	}
-	i, ok := c.lookup(u)
+	i, ok, key := c.find(u)
 	if !ok {
+		u := key
 		if m := inputerr.BadText(u); m != "" {
 			return l.err(line, l.url, "the URL "+m)
 		}
@@ -251,6 +252,9 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 		}
 		s := string(u)
 		i = c.addURL(s, s, host)
+		if written := f[l.url]; !bytes.Equal(trim(written), u) {
+			c.log.respelled(string(trim(written)), s)
+		}
 	}
 	if hasWeight {
 		c.urls[i].weight = weight

@@ -72,7 +72,20 @@
 //   - captures are grouped by urlkey, so the variants an archive
 //     canonicalises alike are one URL, reported with the original URL of
 //     its first capture in the file (rebuilt from the urlkey when there
-//     is no original URL).
+//     is no original URL) in its canonical spelling (below); without a
+//     urlkey field, by that spelling of the original URL.
+//
+// # One page, one URL
+//
+// A URL is read in its canonical spelling (package canonurl): the scheme
+// and host lower-cased, the default port, an empty port and the fragment
+// dropped, an empty path made "/", percent-encodings' hex upper-cased and
+// unreserved characters decoded — RFC 3986's equivalences that hold on
+// every http(s) server — so a log that writes one page several ways
+// (HTTP://Example.com:80/a#top, http://example.com/a) has one history of
+// every fetch of it. The observation CSV and change histories count the
+// rows so read in Log.Respelled (Notes says how many, with an example);
+// path case, query order, a trailing slash and "www." are left alone.
 //
 // # Histories
 //

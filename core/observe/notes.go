@@ -3,14 +3,17 @@ package observe
 import (
 	"fmt"
 	"strings"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // Notes says, in a line for a person, what reading dropped or read in a
 // particular way (the Log's counts but its bad rows, which are reported
 // apart): captures that are not content, revisit records, duplicate and
-// merged rows, URLs fetched only once. It is "" when there is nothing to
-// say. Nothing is dropped silently: these are the rows a log's reader
-// set aside by rule (see the package comment), not by error.
+// merged rows, URLs read in their canonical spelling, URLs fetched only
+// once. It is "" when there is nothing to say. Nothing is dropped
+// silently: these are the rows a log's reader set aside by rule (see the
+// package comment), not by error.
 func (l *Log) Notes() string {
 	var out []string
 	add := func(n int, one, many string) {
@@ -29,6 +32,14 @@ func (l *Log) Notes() string {
 	} else {
 		add(l.Duplicates, "row repeating a fetch (same URL, time and signal) dropped", "rows repeating a fetch (same URL, time and signal) dropped")
 		add(l.Merged, "row at the same time as another fetch of its URL merged into it", "rows at the same time as another fetch of their URL merged into it")
+	}
+	if l.Respelled > 0 {
+		what := "row's URL read in its canonical spelling"
+		if l.Respelled > 1 {
+			what = "rows' URLs read in their canonical spelling"
+		}
+		out = append(out, fmt.Sprintf("%d %s (e.g. %s as %s)",
+			l.Respelled, what, inputerr.Quote(l.RespelledExample[0]), inputerr.Quote(l.RespelledExample[1])))
 	}
 	add(l.Single, "URL fetched only once: no change could be seen", "URLs fetched only once: no change could be seen")
 	return strings.Join(out, "; ")

@@ -2,6 +2,7 @@ package observe
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -39,6 +40,46 @@ func TestNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got, want := log.Notes(), "2 changes repeated at the same time for their URL dropped"; got != want {
+		t.Errorf("changes.csv: notes %q, want %q", got, want)
+	}
+}
+
+// TestOnePageWrittenManyWays: a log that writes one page several ways
+// (host case, default port, scheme case, fragment) reads it as one URL
+// with every fetch, in its canonical spelling, and says how many rows it
+// read so — in an observation log, a change history and an archive index
+// without urlkeys alike. Before, each spelling was a page fetched once.
+func TestOnePageWrittenManyWays(t *testing.T) {
+	spellings := []string{"http://Example.com/a", "http://example.com/a", "http://example.com:80/a", "HTTP://EXAMPLE.COM/a", "http://example.com/a#top"}
+	csv := "url,time,changed\n"
+	changes := "url,host,time\n"
+	cdx := " CDX a b m s k\n"
+	for d, u := range spellings {
+		csv += fmt.Sprintf("%s,%d,%d\n", u, 1700000000+86400*d, d%2)
+		changes += fmt.Sprintf("%s,,%d\n", u, 1700000000+86400*d)
+		cdx += fmt.Sprintf("%s 202401%02d000000 text/html 200 D%d\n", u, d+1, d%2)
+	}
+	const want = `4 rows' URLs read in their canonical spelling (e.g. "http://Example.com/a" as "http://example.com/a")`
+	for name, in := range map[string]string{"log.csv": csv, "index.cdx": cdx} {
+		log, err := Read(context.Background(), strings.NewReader(in), Options{Name: name})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(log.Histories) != 1 || log.Histories[0].URL != "http://example.com/a" || len(log.Histories[0].Fetches) != 5 {
+			t.Errorf("%s: read %+v, want one URL http://example.com/a with 5 fetches", name, log.Histories)
+		}
+		if got := log.Notes(); got != want {
+			t.Errorf("%s: notes %q, want %q", name, got, want)
+		}
+	}
+	ch, log, err := ReadChangesWith(context.Background(), strings.NewReader(changes), Options{Name: "changes.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ch) != 1 || ch[0].URL != "http://example.com/a" || ch[0].Host != "example.com" || len(ch[0].Times) != 5 {
+		t.Errorf("changes.csv: read %+v, want one URL http://example.com/a with 5 changes", ch)
+	}
+	if got := log.Notes(); got != want {
 		t.Errorf("changes.csv: notes %q, want %q", got, want)
 	}
 }

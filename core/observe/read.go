@@ -34,6 +34,20 @@ type Log struct {
 	NonOK      int // captures that are not content: status other than 200, or not an http(s) URL; skipped
 	Revisits   int // revisit records (mime warc/revisit or status -), read as fetches
 	Single     int // URLs with a single fetch: a baseline and nothing to estimate a rate from
+	// Rows whose URL was not written in its canonical spelling
+	// (canonurl: scheme and host case, default port, empty path,
+	// fragment, percent-encoding), read as that spelling; the first such
+	// URL as written and as read.
+	Respelled        int
+	RespelledExample [2]string
+}
+
+// respelled counts a row that wrote its URL as written, read as canon.
+func (l *Log) respelled(written, canon string) {
+	if l.Respelled == 0 {
+		l.RespelledExample = [2]string{written, canon}
+	}
+	l.Respelled++
 }
 
 // Read reads an observation log — the observation CSV, a CDX or CDXJ

@@ -98,7 +98,7 @@ func TestReadExamples(t *testing.T) {
 				f(at("2024-03-03T06:01:00Z"), true, at("2024-03-03T01:30:00Z"))}},
 		}},
 		{file: "changed.csv", format: FormatCSV, rows: 5, want: []History{
-			{URL: "https://News.example.net/front", Host: "news.example.net", Weight: 3, CrawlDelay: 30, Fetches: []Fetch{
+			{URL: "https://news.example.net/front", Host: "news.example.net", Weight: 3, CrawlDelay: 30, Fetches: []Fetch{
 				f(1709272800, false, nan), f(1709359200, true, 1709340000), f(1709445600, true, nan)}},
 			{URL: "https://news.example.net/about", Host: "news.example.net", Weight: 1, Fetches: []Fetch{
 				f(1709272800, false, at("2024-03-01T00:00:00Z")), f(1709445600, false, nan)}},
@@ -106,7 +106,7 @@ func TestReadExamples(t *testing.T) {
 		{file: "legend.cdx", format: FormatCDX, rows: 9, nonOK: 3, revisits: 2, want: exampleCom},
 		{file: "nolegend.cdx", format: FormatCDX, rows: 9, nonOK: 3, revisits: 2, want: exampleCom},
 		{file: "wayback.txt", format: FormatCDX, rows: 7, duplicates: 1, nonOK: 1, revisits: 1, want: []History{
-			{URL: "http://example.org:80/", Host: "example.org", Weight: 1, Fetches: []Fetch{
+			{URL: "http://example.org/", Host: "example.org", Weight: 1, Fetches: []Fetch{
 				f(wb("20020120142510"), false, nan), f(wb("20020328012821"), false, nan),
 				f(wb("20020601183256"), true, nan), // after a skipped 302; the repeated line is a duplicate
 				f(wb("20020802052458"), false, nan), f(wb("20020915060129"), true, nan)}},
@@ -190,7 +190,7 @@ func TestReadRules(t *testing.T) {
 		{name: "hosts: given, else the URL's lower-cased; www. kept",
 			in: "url,host,time,changed\nhttps://WWW.A.com/x,,1,0\nhttps://b.com/y,Mirror.B.com,1,0\n",
 			want: []History{
-				{URL: "https://WWW.A.com/x", Host: "www.a.com", Weight: 1, Fetches: []Fetch{f(1, false, nan)}},
+				{URL: "https://www.a.com/x", Host: "www.a.com", Weight: 1, Fetches: []Fetch{f(1, false, nan)}},
 				{URL: "https://b.com/y", Host: "mirror.b.com", Weight: 1, Fetches: []Fetch{f(1, false, nan)}}}},
 		{name: "StripWWW drops www. from hosts taken from URLs only",
 			in:   "url,host,time,changed\nhttps://www.a.com/x,,1,0\nhttps://b.com/y,www.b.com,1,0\n",

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/freshplan/freshplan/core/canonurl"
 	"github.com/freshplan/freshplan/core/inputerr"
 )
 
@@ -144,7 +145,12 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 		// Keep only the fields, not the whole row (csv reuses it), and
 		// each host once: tables list a host's pages together, so the
 		// page before's host is tried first.
-		p.URL = strings.Clone(p.URL)
+		written := p.URL
+		if canonurl.Is(p.URL) {
+			p.URL = strings.Clone(p.URL)
+		} else {
+			p.URL = canonurl.Of(p.URL) // a new string: one page written two ways is given twice
+		}
 		if n := len(out); n > 0 && p.Host == out[n-1].Host {
 			p.Host = out[n-1].Host
 		} else if h, ok := hosts[p.Host]; ok {
@@ -155,8 +161,12 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 		}
 		out, lines = append(out, p), append(lines, line)
 		if first := urls.add(out, len(out)-1); first >= 0 {
-			return nil, &Error{File: file, Line: line, Column: col[colURL] + 1, Field: "url",
-				Msg: fmt.Sprintf("URL %s already appears on line %d; give each page once", inputerr.Quote(p.URL), lines[first])}
+			msg := fmt.Sprintf("URL %s already appears on line %d; give each page once", inputerr.Quote(p.URL), lines[first])
+			if written != p.URL {
+				msg = fmt.Sprintf("URL %s is %s, which already appears on line %d (URLs are compared in their canonical spelling); give each page once",
+					inputerr.Quote(written), inputerr.Quote(p.URL), lines[first])
+			}
+			return nil, &Error{File: file, Line: line, Column: col[colURL] + 1, Field: "url", Msg: msg}
 		}
 		if len(out) == sizingRows && size > 0 {
 			out, lines, urls = sized(out, lines, urls, size, cr.InputOffset())

@@ -43,7 +43,7 @@ func TestReadAccepts(t *testing.T) {
 		{"quoted fields with commas and quotes", "url,host,changes_per_day\n\"https://a.com/?q=1,2\",a.com,\"3\"\n\"https://a.com/\"\"x\"\"\",a.com,1\n",
 			[]Page{one("https://a.com/?q=1,2", "a.com", 3, 1, 0), one(`https://a.com/"x"`, "a.com", 1, 1, 0)}},
 		{"host from URL without host column", "url,changes_per_day\nhttps://WWW.Example.COM:8080/a,1\n",
-			[]Page{one("https://WWW.Example.COM:8080/a", "www.example.com", 1, 1, 0)}},
+			[]Page{one("https://www.example.com:8080/a", "www.example.com", 1, 1, 0)}},
 		{"host from URL when host empty", "url,host,changes_per_day\nhttps://b.org/a,,1\nhttps://b.org/b,  ,1\nhttps://b.org/c,cdn.b.org,1\n",
 			[]Page{one("https://b.org/a", "b.org", 1, 1, 0), one("https://b.org/b", "b.org", 1, 1, 0), one("https://b.org/c", "cdn.b.org", 1, 1, 0)}},
 		{"host column without a URL host", "url,host,changes_per_day\n/relative/path,a.com,1\n",
@@ -362,5 +362,20 @@ func TestSized(t *testing.T) {
 		if dup := set.add(append(got, Page{URL: "7"}), 512); dup != 7 {
 			t.Errorf("size %d, %d read: URL 7 again found at page %d, want 7", c.size, c.off, dup)
 		}
+	}
+}
+
+// TestReadOnePageWrittenTwoWays: a table that gives one page in two
+// spellings (canonurl) gives it twice, and the message says which URL the
+// second spelling is; a page's URL is kept in its canonical spelling.
+func TestReadOnePageWrittenTwoWays(t *testing.T) {
+	_, err := Read(strings.NewReader("url,changes_per_day\nhttp://a.com/x,1\nHTTP://A.COM:80/x#top,2\n"), "t.csv")
+	want := `t.csv:3:1 (url): URL "HTTP://A.COM:80/x#top" is "http://a.com/x", which already appears on line 2`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %s…", err, want)
+	}
+	pg, err := Read(strings.NewReader("url,changes_per_day\nHTTP://A.COM:80/x#top,2\n"), "t.csv")
+	if err != nil || pg[0].URL != "http://a.com/x" {
+		t.Errorf("got %+v, %v; want the URL http://a.com/x", pg, err)
 	}
 }
