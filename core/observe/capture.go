@@ -87,7 +87,7 @@ func (c *collector) capture(cp *capture) *Error {
 	}
 	o := obs{at: at, lm: math.NaN(), kind: sigDigest}
 	if d := trim(cp.digest.val); !isDash(d) {
-		o.sig = c.digest(d)
+		o.sig = c.digest(sha1Digest(d))
 	} else if revisit {
 		o.kind = sigSame
 	} else {
@@ -210,4 +210,15 @@ func unsurt(key []byte) (string, bool) {
 		rest = "/" + rest
 	}
 	return "http://" + host + port + rest, true
+}
+
+// sha1Digest returns an archive's digest without a "sha1:" label: the
+// CDX digest is the payload's SHA-1 in base 32, written bare by most
+// tools and labelled by others (as WARC headers are), and an index
+// merged from both must not see a change where the label appears.
+func sha1Digest(d []byte) []byte {
+	if len(d) > 5 && bytes.EqualFold(d[:5], []byte("sha1:")) {
+		return d[5:]
+	}
+	return d
 }

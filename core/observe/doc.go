@@ -60,7 +60,8 @@
 // skipped. Timestamps are 14 digits YYYYMMDDhhmmss, UTC.
 //
 // Captures are interpreted as follows:
-//   - status 200, or no status field at all: content, compared by digest;
+//   - status 200, or no status field at all: content, compared by digest
+//     ("sha1:ABC" and "ABC" are one digest: tools differ in the label);
 //   - a revisit record — mime warc/revisit, or status "-" — is a fetch
 //     whose digest is that of the content revisited: unchanged when it
 //     equals the previous fetch's digest, a change when it differs, and

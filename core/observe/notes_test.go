@@ -83,3 +83,25 @@ func TestOnePageWrittenManyWays(t *testing.T) {
 		t.Errorf("changes.csv: notes %q, want %q", got, want)
 	}
 }
+
+// TestArchiveDigestLabel: an index merged from tools that label the SHA-1
+// digest ("sha1:ABC") and tools that do not ("ABC") sees no change where
+// only the label differs; a different digest is still a change.
+func TestArchiveDigestLabel(t *testing.T) {
+	in := " CDX N b a m s k\n" +
+		"com,example)/ 20240101000000 http://example.com/ text/html 200 sha1:AAAA\n" +
+		"com,example)/ 20240102000000 http://example.com/ text/html 200 AAAA\n" +
+		"com,example)/ 20240103000000 http://example.com/ text/html 200 SHA1:AAAA\n" +
+		"com,example)/ 20240104000000 http://example.com/ text/html 200 sha1:BBBB\n"
+	log, err := Read(context.Background(), strings.NewReader(in), Options{Name: "index.cdx"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var changed []bool
+	for _, f := range log.Histories[0].Fetches {
+		changed = append(changed, f.Changed)
+	}
+	if want := []bool{false, false, false, true}; fmt.Sprint(changed) != fmt.Sprint(want) {
+		t.Errorf("changes %v, want %v", changed, want)
+	}
+}
