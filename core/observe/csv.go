@@ -27,6 +27,8 @@ var csvAliases = map[string]string{
 	"last_modified": "last_modified", "lastmodified": "last_modified", "lastmod": "last_modified", "last_mod": "last_modified",
 	"weight": "weight", "importance": "weight", "pageviews": "weight", "page_views": "weight",
 	"crawl_delay": "crawl_delay", "crawldelay": "crawl_delay", "politeness": "crawl_delay",
+	"status": "status", "status_code": "status", "statuscode": "status", "http_status": "status",
+	"http_code": "status", "response_code": "status",
 }
 
 // Columns of a pages table, which is not an observation log.
@@ -36,8 +38,8 @@ const wantColumns = "want url, time and one of changed, digest, hash or etag (ca
 
 // csvLayout is where each role's column is in the header, -1 when absent.
 type csvLayout struct {
-	n                                          int
-	url, host, time, signal, lm, weight, delay int
+	n                                                  int
+	url, host, time, signal, lm, weight, delay, status int
 	flags                                      bool // the signal is changed (0/1), not a digest
 	names                                      []string
 }
@@ -96,7 +98,7 @@ func (rd *reader) csv() error {
 // header returns the layout a header line gives, or an *Error saying why
 // it is not the header of an observation CSV.
 func header(rec [][]byte, line int) (*csvLayout, error) {
-	lay := &csvLayout{n: len(rec), url: -1, host: -1, time: -1, signal: -1, lm: -1, weight: -1, delay: -1}
+	lay := &csvLayout{n: len(rec), url: -1, host: -1, time: -1, signal: -1, lm: -1, weight: -1, delay: -1, status: -1}
 	joined := string(bytes.Join(rec, []byte{','}))
 	fail := func(format string, a ...any) error {
 		return &Error{Line: line, Msg: fmt.Sprintf(format, a...)}
@@ -156,7 +158,7 @@ func header(rec [][]byte, line int) (*csvLayout, error) {
 		return -1
 	}
 	lay.url, lay.host, lay.time = get("url"), get("host"), get("time")
-	lay.lm, lay.weight, lay.delay = get("last_modified"), get("weight"), get("crawl_delay")
+	lay.lm, lay.weight, lay.delay, lay.status = get("last_modified"), get("weight"), get("crawl_delay"), get("status")
 	return lay, nil
 }
 
@@ -199,14 +201,32 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 		return l.err(line, l.time, msg)
 	}
 	o := obs{at: at, lm: math.NaN()}
+	notModified := false
+	if l.status >= 0 {
+		code, ok := fetchStatus(trim(f[l.status]))
+		switch {
+		case !ok:
+			return l.err(line, l.status, inputerr.Quote(trim(f[l.status]))+" is not an HTTP status; want a code such as 200 or 304, a crawler's negative code for a failed fetch, or empty when unknown")
+		case code == 304:
+			// Not Modified: a fetch that saw no change, whatever the signal
+			// columns hold (a digest there would be the empty body's).
+			notModified = true
+		case code != 200 && code != 0:
+			c.log.NonOK++
+			return nil
+		}
+	}
 	s := trim(f[l.signal])
-	if l.flags {
+	switch {
+	case notModified:
+		o.kind = sigSame
+	case l.flags:
 		v, ok := flag(s)
 		if !ok {
 			return l.err(line, l.signal, inputerr.Quote(s)+" is not a change flag; want 0/1, true/false or yes/no")
 		}
 		o.kind, o.sig = sigFlag, v
-	} else {
+	default:
 		if len(s) == 0 {
 			return l.err(line, l.signal, "empty; want the content digest of this fetch (a fetch without one cannot be compared)")
 		}
@@ -262,6 +282,9 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	if hasDelay {
 		c.urls[i].delay = delay
 	}
+	if notModified {
+		c.log.NotModified++
+	}
 	o.url = i
 	c.add(o)
 	return nil
@@ -283,15 +306,31 @@ func (l *csvLayout) nonNegative(f [][]byte, j, line int, what string) (float64, 
 	return v + 0, true, nil
 }
 
-// flag reads a changed flag: 0/1, true/false or yes/no in any case.
+// fetchStatus reads a fetch's status: an HTTP code (three digits), a
+// crawler's negative code for a fetch that failed before any response
+// (Heritrix's −1 to −9999), or 0 for none given (empty or "-").
+func fetchStatus(s []byte) (int, bool) {
+	if len(s) == 0 || len(s) == 1 && s[0] == '-' {
+		return 0, true
+	}
+	v, err := strconv.Atoi(string(s))
+	if err != nil || v == 0 || v > 999 || v < -9999 || v > 0 && len(s) != 3 {
+		return 0, false
+	}
+	return v, true
+}
+
+// flag reads a changed flag: 0/1, true/false or yes/no in any case, and
+// the forms exports make of them: t/f, y/n, and 1.0/0.0 (a boolean column
+// gone through floating point).
 func flag(s []byte) (uint64, bool) {
 	if len(s) == 1 && (s[0] == '0' || s[0] == '1') {
 		return uint64(s[0] - '0'), true
 	}
 	switch strings.ToLower(string(s)) {
-	case "1", "true", "yes":
+	case "1", "true", "yes", "t", "y", "1.0":
 		return 1, true
-	case "0", "false", "no":
+	case "0", "false", "no", "f", "n", "0.0":
 		return 0, true
 	}
 	return 0, false

@@ -28,7 +28,8 @@
 //     a zone, or a Unix number — seconds below 1e11, milliseconds from
 //     1e11 on (MillisFrom) — or 14 digits YYYYMMDDhhmmss;
 //   - the change signal, the first present of: changed (change,
-//     has_changed, is_changed) — 0/1, true/false, yes/no; digest
+//     has_changed, is_changed) — 0/1, true/false, yes/no (also t/f, y/n,
+//     1.0/0.0); digest
 //     (content_digest, payload_digest, checksum, content_hash, sha1,
 //     sha256, md5); hash; etag. A digest column makes a fetch a change
 //     when its digest differs from the previous fetch's of that URL in
@@ -37,7 +38,14 @@
 //     an HTTP-date or a Unix number (ParseLastModified); empty for none;
 //   - weight (importance, pageviews, page_views), optional, default 1, and
 //     crawl_delay (crawldelay, politeness), optional seconds: finite and
-//     non-negative, the last value given for a URL wins.
+//     non-negative, the last value given for a URL wins;
+//   - status (status_code, statuscode, http_status, http_code,
+//     response_code), optional: a row with 200 or none (empty, "-") is
+//     content; 304 Not Modified is a fetch that saw no change, whatever
+//     its signal columns hold; any other code — 3xx, 4xx, 5xx, a
+//     crawler's negative code for a failed fetch — is not content,
+//     skipped and counted in Log.NonOK (an error page's digest is not the
+//     page's).
 //
 // A header naming changes_per_day is a pages table, and one of url, host
 // and time with no change signal a complete change history: both are

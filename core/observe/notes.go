@@ -9,7 +9,7 @@ import (
 
 // Notes says, in a line for a person, what reading dropped or read in a
 // particular way (the Log's counts but its bad rows, which are reported
-// apart): captures that are not content, revisit records, duplicate and
+// apart): captures and rows that are not content, 304s, revisit records, duplicate and
 // merged rows, URLs read in their canonical spelling, URLs fetched only
 // once. It is "" when there is nothing to say. Nothing is dropped
 // silently: these are the rows a log's reader set aside by rule (see the
@@ -24,8 +24,14 @@ func (l *Log) Notes() string {
 			out = append(out, fmt.Sprintf("%d %s", n, many))
 		}
 	}
-	add(l.NonOK, "capture not of content (a status other than 200, or not http(s)) skipped",
-		"captures not of content (a status other than 200, or not http(s)) skipped")
+	if l.Format == FormatCSV {
+		add(l.NonOK, "row with a status other than 200 or 304 skipped", "rows with a status other than 200 or 304 skipped")
+		add(l.NotModified, "row with status 304 (Not Modified) read as a fetch that saw no change",
+			"rows with status 304 (Not Modified) read as fetches that saw no change")
+	} else {
+		add(l.NonOK, "capture not of content (a status other than 200, or not http(s)) skipped",
+			"captures not of content (a status other than 200, or not http(s)) skipped")
+	}
 	add(l.Revisits, "revisit record read as a fetch", "revisit records read as fetches")
 	if l.Format == FormatChanges {
 		add(l.Duplicates, "change repeated at the same time for its URL dropped", "changes repeated at the same time for their URL dropped")

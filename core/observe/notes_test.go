@@ -105,3 +105,53 @@ func TestArchiveDigestLabel(t *testing.T) {
 		t.Errorf("changes %v, want %v", changed, want)
 	}
 }
+
+// TestCSVStatus: a crawler's log with a status column — failed fetches
+// (a 503's error page, a −1 DNS failure, a 404) are not content and do
+// not count as changes; a 304 Not Modified, which has no digest, is a
+// fetch that saw none. Before, the error page's digest made two changes
+// and the 304's empty digest a bad row.
+func TestCSVStatus(t *testing.T) {
+	in := "url,time,status,digest\n" +
+		"http://a.com/x,1700000000,200,A\n" +
+		"http://a.com/x,1700086400,503,ERRORPAGE\n" +
+		"http://a.com/x,1700172800,200,A\n" +
+		"http://a.com/x,1700259200,304,\n" +
+		"http://a.com/x,1700345600,-1,\n" +
+		"http://a.com/x,1700432000,,B\n" +
+		"http://a.com/x,1700518400,404,\n"
+	log, err := Read(context.Background(), strings.NewReader(in), Options{Name: "crawl.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var changed []bool
+	for _, f := range log.Histories[0].Fetches {
+		changed = append(changed, f.Changed)
+	}
+	if want := []bool{false, false, false, true}; fmt.Sprint(changed) != fmt.Sprint(want) {
+		t.Errorf("changes %v, want %v", changed, want)
+	}
+	want := "3 rows with a status other than 200 or 304 skipped; 1 row with status 304 (Not Modified) read as a fetch that saw no change"
+	if got := log.Notes(); got != want {
+		t.Errorf("notes %q, want %q", got, want)
+	}
+	_, err = Read(context.Background(), strings.NewReader("url,time,status,changed\nhttp://a.com/x,1,OK,0\n"), Options{Name: "crawl.csv"})
+	if want := `crawl.csv:2:3 (status): "OK" is not an HTTP status`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %s…", err, want)
+	}
+}
+
+// TestCSVFlags: a changed column as exports write it — t/f, y/n, 1.0/0.0
+// — reads as 0/1 does.
+func TestCSVFlags(t *testing.T) {
+	for _, pair := range [][2]string{{"0", "1"}, {"f", "t"}, {"N", "Y"}, {"0.0", "1.0"}, {"no", "YES"}} {
+		in := fmt.Sprintf("url,time,changed\nhttp://a.com/x,1,%s\nhttp://a.com/x,2,%s\nhttp://a.com/x,3,%s\n", pair[0], pair[1], pair[0])
+		log, err := Read(context.Background(), strings.NewReader(in), Options{Name: "f.csv"})
+		if err != nil {
+			t.Fatalf("%v: %v", pair, err)
+		}
+		if f := log.Histories[0].Fetches; !f[1].Changed || f[2].Changed {
+			t.Errorf("%v: read %+v", pair, f)
+		}
+	}
+}

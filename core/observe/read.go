@@ -33,7 +33,10 @@ type Log struct {
 	Merged     int // rows at the same time as another fetch of the same URL with a different signal, merged into it
 	NonOK      int // captures that are not content: status other than 200, or not an http(s) URL; skipped
 	Revisits   int // revisit records (mime warc/revisit or status -), read as fetches
-	Single     int // URLs with a single fetch: a baseline and nothing to estimate a rate from
+	// Rows of the observation CSV with status 304 Not Modified, read as
+	// fetches that saw no change.
+	NotModified int
+	Single      int // URLs with a single fetch: a baseline and nothing to estimate a rate from
 	// Rows whose URL was not written in its canonical spelling
 	// (canonurl: scheme and host case, default port, empty path,
 	// fragment, percent-encoding), read as that spelling; the first such
