@@ -40,8 +40,8 @@ const wantColumns = "want url, time and one of changed, digest, hash or etag (ca
 type csvLayout struct {
 	n                                                  int
 	url, host, time, signal, lm, weight, delay, status int
-	flags                                      bool // the signal is changed (0/1), not a digest
-	names                                      []string
+	flags                                              bool // the signal is changed (0/1), not a digest
+	names                                              []string
 }
 
 // csv reads an observation CSV.
