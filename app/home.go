@@ -14,6 +14,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/freshplan/freshplan/core/plan"
 	"github.com/freshplan/freshplan/web"
 )
 
@@ -99,6 +100,7 @@ type results struct {
 
 	scatter, load, budget, hist *chartSpec
 	pageTable, hostTable        *tableSource
+	unvisitable                 string // see planViews
 }
 
 func (h *home) OnInit() {
@@ -584,7 +586,7 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 		} else {
 			h.times.plan = since
 		}
-		r.scatter, r.load, r.pageTable, r.hostTable = v.scatter, v.load, v.pageTable, v.hostTable
+		r.scatter, r.load, r.pageTable, r.hostTable, r.unvisitable = v.scatter, v.load, v.pageTable, v.hostTable, v.unvisitable
 		r.budget = sweepSpec(r.sweep, s.Plan.Budget, r.target, objective(q.Objective))
 	case "sweep":
 		r.sweep, r.staleSweep = s.Sweep, false
@@ -603,10 +605,13 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 	}
 }
 
-// planViews are the charts and tables of a plan.
+// planViews are the charts and tables of a plan, and its note on hosts
+// no polite policy visits (plan.Unvisitable, made here where the pages
+// have their hosts' names).
 type planViews struct {
 	scatter, load        *chartSpec
 	pageTable, hostTable *tableSource
+	unvisitable          string
 }
 
 func newPlanViews(d *dataset, r *PlanResult, q Request, breathe func()) *planViews {
@@ -614,6 +619,7 @@ func newPlanViews(d *dataset, r *PlanResult, q Request, breathe func()) *planVie
 	breathe()
 	v.load = loadSpec(d, r, q.Horizon)
 	v.pageTable, v.hostTable = pageTable(d, r, q), hostTable(d, r, q)
+	v.unvisitable = plan.Unvisitable(d.pages, time.Duration(q.Horizon*float64(time.Second)))
 	return v
 }
 

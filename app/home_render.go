@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -290,7 +291,17 @@ func (h *home) renderParams() goapp.UI {
 			h.field(fSimulate, "Simulate", f.Simulate, "runs replaying each schedule against sampled changes (0: none)", 500*time.Millisecond, numeric),
 		),
 		goapp.If(h.planErr != "", goapp.P().ID("plan-error").Class("error").Attr("role", "alert").Text(h.planErr)),
+		goapp.If(h.planErr == "" && h.res.plan != nil && h.res.unvisitable != "",
+			goapp.P().ID("unvisitable").Class("note").Attr("role", "status").Text(sentence(h.res.unvisitable))),
 	)
+}
+
+// sentence makes a note that starts in lower case a sentence.
+func sentence(s string) string {
+	if s == "" {
+		return ""
+	}
+	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
 // policyHint says where the chosen policy is shown, or, when the plan

@@ -123,16 +123,20 @@ func TestDropLog(t *testing.T) {
 	before := tb.seq()
 	var b strings.Builder
 	b.WriteString(fetchLog("log", 30, 3, 10, func(p, d int) bool { return d > 0 && (p+d)%(1+p%4) == 0 }))
-	// A row given twice, and a page fetched once: dropped and kept, and
-	// said so beside the input.
-	b.WriteString("https://log0.example/p0,1704067200,0\nhttps://log0.example/once,1704067200,0\n")
+	// A row given twice, a page fetched once and a row writing a URL
+	// another way (host case, fragment): dropped, kept and read as the
+	// page it is, and said so beside the input.
+	b.WriteString("https://log0.example/p0,1704067200,0\nhttps://log0.example/once,1704067200,0\n" +
+		"https://LOG0.example/p0#top,1704110400,0\n")
 	tb.drop("fetches.csv", b.String(), "")
 	tb.waitPlanned(before, 30*time.Second)
 	if got := tb.text("#dataset"); !strings.Contains(got, "fetches.csv") || !strings.Contains(got, "31 pages on 3 hosts") {
 		t.Errorf("dataset line %q: want the log's 31 pages on 3 hosts", got)
 	}
-	if got := tb.text("#input-note"); !strings.Contains(got, "fetches.csv: 1 row repeating a fetch (same URL, time and signal) dropped; 1 URL fetched only once") {
-		t.Errorf("note %q: want the repeated row and the page fetched once said", got)
+	if got, want := tb.text("#input-note"), "fetches.csv: 1 row repeating a fetch (same URL, time and signal) dropped; "+
+		`1 row's URL read in its canonical spelling (e.g. "https://LOG0.example/p0#top" as "https://log0.example/p0"); `+
+		"1 URL fetched only once"; !strings.Contains(got, want) {
+		t.Errorf("note %q: want %q", got, want)
 	}
 	// How well each rate is known: the interval, and for the pages whose
 	// interval is too wide the fetch interval that would estimate them,
@@ -522,5 +526,34 @@ func TestCancelRead(t *testing.T) {
 	}
 	if n := eval[int](tb, `document.querySelectorAll("#reading").length`); n != 0 {
 		t.Error("the progress bar stays after cancelling")
+	}
+}
+
+// TestUnvisitableHost: a pages table with a host whose crawl delay (a
+// robots.txt's) is longer than the horizon is planned, the rest as usual,
+// and a note says that host is never visited and what horizon would; a
+// longer horizon takes the note away. The app used to refuse the table.
+func TestUnvisitableHost(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	before := tb.seq()
+	tb.drop("delay.csv", "url,host,changes_per_day,weight,crawl_delay\n"+
+		"https://slow.example/1,slow.example,1,1,100000\nhttps://slow.example/2,slow.example,1,1,\n"+
+		"https://fast.example/1,fast.example,2,1,\nhttps://fast.example/2,fast.example,0.5,1,\n", "")
+	tb.waitPlanned(before, 30*time.Second)
+	want := "Host slow.example asks for a crawl delay of 100000 s, longer than the horizon (24h): politeness allows it no visit, " +
+		"so its 2 pages are never visited by the polite policies (plan a horizon of at least 27h46m40s to visit them)."
+	if got := tb.text("#unvisitable"); got != want {
+		t.Errorf("note %q, want %q", got, want)
+	}
+	if got := tb.text("#plan-error"); got != "" {
+		t.Errorf("plan error %q", got)
+	}
+	tb.shotTop("18-unvisitable-host")
+	before = tb.seq()
+	tb.typeInto("#horizon", "28h")
+	tb.waitPlanned(before, 30*time.Second)
+	if got := tb.text("#unvisitable"); got != "" {
+		t.Errorf("at a 28h horizon the note stays: %q", got)
 	}
 }

@@ -211,11 +211,8 @@ func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
 	default:
 		return nil, fmt.Errorf("--weights %q: want given or embarrassment", f.weights)
 	}
-	for _, p := range in.Pages {
-		if p.CrawlDelay > f.horizon.Seconds() {
-			return nil, fmt.Errorf("%s: page %s: crawl_delay %g s is longer than --horizon %v; want at most the horizon",
-				f.inputName(), p.URL, p.CrawlDelay, f.horizon)
-		}
+	if note := plan.Unvisitable(in.Pages, f.horizon); note != "" {
+		fmt.Fprintf(stderr, "freshplan: %s: %s\n", f.inputName(), note)
 	}
 	return in.Pages, nil
 }

@@ -519,7 +519,6 @@ func TestBadInput(t *testing.T) {
 	empty := file("empty.csv", "")
 	headerOnly := file("header-only.csv", head)
 	weight := file("weight.csv", head+"https://a.com/1,a.com,1,heavy,0\n")
-	delay := file("delay.csv", head+"https://a.com/1,a.com,1,1,100000\n")
 	zero := file("zero.csv", head+"https://a.com/1,a.com,1,0,0\n")
 	gzipped := file("gzipped.csv", gz.String())
 	xz := file("log.csv.xz", "\xfd7zXZ\x00\x00\x04")
@@ -542,7 +541,6 @@ func TestBadInput(t *testing.T) {
 		{"header only", []string{"plan", "--budget", "10", headerOnly}, []string{headerOnly + ":", "no pages"}},
 		{"non-numeric weight", []string{"plan", "--budget", "10", weight}, []string{weight + ":2:", ":4 (weight): ", `"heavy"`, "non-negative weight"}},
 		{"bare quote", []string{"plan", "--budget", "10", quote}, []string{quote + ":2:", `"`}},
-		{"crawl delay longer than the horizon", []string{"plan", "--budget", "10", delay}, []string{delay, "https://a.com/1", "crawl_delay 100000 s", "--horizon 24h"}},
 		{"every weight 0", []string{"plan", "--budget", "10", zero}, []string{zero, "weight 0"}},
 		{"gzip of a bad table", []string{"plan", "--budget", "10", gzipped}, []string{gzipped + ":2:", "changes_per_day"}},
 		{"xz", []string{"plan", "--budget", "10", xz}, []string{xz + ":", "xz file; decompress it first"}},
@@ -656,5 +654,41 @@ func TestHelp(t *testing.T) {
 		if r.code != 0 || !strings.Contains(r.stderr, "-budget") || !strings.Contains(r.stderr, "-politeness") {
 			t.Errorf("freshplan %s -h: exit %d, stderr %.300q", cmd, r.code, r.stderr)
 		}
+	}
+}
+
+// TestCrawlDelayLongerThanHorizon: a host whose crawl delay is longer than
+// the horizon (a robots.txt asking for more than a day) is planned with
+// no visit, and stderr says so and what horizon would visit it; the other
+// hosts are planned as before. The CLI used to refuse the whole file.
+func TestCrawlDelayLongerThanHorizon(t *testing.T) {
+	dir := t.TempDir()
+	delay := writeFile(t, dir, "delay.csv", "url,host,changes_per_day,weight,crawl_delay\n"+
+		"https://a.com/1,a.com,1,1,100000\nhttps://a.com/2,a.com,2,1,\nhttps://b.com/1,b.com,1,1,\n")
+	pagesCSV := filepath.Join(dir, "pages.csv")
+	r := cli(t, "plan", "--budget", "10", "--pages", pagesCSV, delay)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want := "freshplan: " + delay + ": host a.com asks for a crawl delay of 100000 s, longer than the horizon (24h): " +
+		"politeness allows it no visit, so its 2 pages are never visited by the polite policies (plan a horizon of at least 27h46m40s to visit them)\n"
+	if r.stderr != want {
+		t.Errorf("stderr %q, want %q", r.stderr, want)
+	}
+	b, err := os.ReadFile(pagesCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	visits := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		f := strings.Split(line, ",")
+		visits[f[0]] = f[4]
+	}
+	if visits["https://a.com/1"] != "0" || visits["https://a.com/2"] != "0" || visits["https://b.com/1"] != "10" {
+		t.Errorf("visits %v, want none on a.com and the budget's 10 on b.com", visits)
+	}
+	r = cli(t, "plan", "--budget", "10", "--horizon", "28h", delay)
+	if r.code != 0 || r.stderr != "" {
+		t.Errorf("--horizon 28h: exit %d, stderr %q; want a plan and nothing said", r.code, r.stderr)
 	}
 }

@@ -255,8 +255,9 @@ func newInstance(pg []pages.Page, params Params) (*instance, error) {
 		if !(p.Weight >= 0 && p.Weight <= MaxWeight) {
 			return nil, fmt.Errorf("%s: weight %v is not between 0 and %g", pageName(i, p), p.Weight, MaxWeight)
 		}
-		if !(p.CrawlDelay >= 0) || p.CrawlDelay > in.T {
-			return nil, fmt.Errorf("%s: crawl delay %v s is not between 0 and the horizon", pageName(i, p), p.CrawlDelay)
+		if !(p.CrawlDelay >= 0) || math.IsInf(p.CrawlDelay, 1) {
+			// Longer than the horizon is allowed: the host's cap is 0 (see Unvisitable).
+			return nil, fmt.Errorf("%s: crawl delay %v s is not a finite non-negative number of seconds", pageName(i, p), p.CrawlDelay)
 		}
 		h := hostOf[i]
 		in.hosts[h].Pages++

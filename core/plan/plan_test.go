@@ -145,7 +145,7 @@ func TestRunRejects(t *testing.T) {
 		{"NaN rate", []pages.Page{{URL: "u", Host: "h", Rate: math.NaN(), Weight: 1}}, nil, "page 1 (u): change rate"},
 		{"NaN rate, no URL", append(slices.Clone(good), pages.Page{Host: "h", Rate: math.NaN(), Weight: 1}), nil, "page 2: change rate"},
 		{"weights 0", []pages.Page{{URL: "u", Host: "h", Rate: 1}}, nil, "weight 0"},
-		{"crawl delay over horizon", []pages.Page{{URL: "u", Host: "h", Rate: 1, Weight: 1, CrawlDelay: 1e6}}, nil, "crawl delay"},
+		{"infinite crawl delay", []pages.Page{{URL: "u", Host: "h", Rate: 1, Weight: 1, CrawlDelay: math.Inf(1)}}, nil, "crawl delay"},
 	}
 	for _, c := range cases {
 		p := DefaultParams()

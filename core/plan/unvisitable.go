@@ -1,0 +1,80 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/freshplan/freshplan/core/pages"
+)
+
+// Unvisitable says which hosts ask for a crawl delay longer than the
+// horizon, "" when none does. Politeness allows such a host ⌊T/P⌋ = 0
+// visits per horizon (seed 000 §2.1, constraint (2)) — under the steady
+// model even one visit a horizon comes back after T, sooner than asked —
+// so no polite schedule visits its pages, and the policies without
+// politeness that do break its delay. A robots.txt may well ask for a day
+// between requests; planning the rest and saying so is more use than
+// refusing the whole file.
+func Unvisitable(pg []pages.Page, horizon time.Duration) string {
+	T := horizon.Seconds()
+	if !slices.ContainsFunc(pg, func(p pages.Page) bool { return p.CrawlDelay > T }) {
+		return "" // the usual case, without numbering the hosts
+	}
+	hostOf, names := pages.Hosts(pg, nil)
+	delay := make([]float64, len(names))
+	count := make([]int, len(names))
+	for i, p := range pg {
+		h := hostOf[i]
+		delay[h] = math.Max(delay[h], p.CrawlDelay)
+		count[h]++
+	}
+	first, hosts, n, longest := -1, 0, 0, 0.0
+	for h, d := range delay {
+		if d > T {
+			if first < 0 {
+				first = h
+			}
+			hosts++
+			n += count[h]
+			longest = math.Max(longest, d)
+		}
+	}
+	need := time.Duration(math.Ceil(longest) * float64(time.Second))
+	if hosts == 1 {
+		return fmt.Sprintf("host %s asks for a crawl delay of %g s, longer than the horizon (%v): politeness allows it no visit, "+
+			"so its %s never visited by the polite policies (plan a horizon of at least %v to visit %s)",
+			names[first], delay[first], short(horizon), pagesAre(n), short(need), them(n))
+	}
+	return fmt.Sprintf("%d hosts ask for crawl delays longer than the horizon (%v), the first %s at %g s: politeness allows them no visit, "+
+		"so their %s never visited by the polite policies (plan a horizon of at least %v to visit them)",
+		hosts, short(horizon), names[first], delay[first], pagesAre(n), short(need))
+}
+
+func pagesAre(n int) string {
+	if n == 1 {
+		return "page is"
+	}
+	return fmt.Sprintf("%d pages are", n)
+}
+
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+// short writes a duration as a person would: 24h, not 24h0m0s.
+func short(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
