@@ -96,7 +96,7 @@ func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) 
 		}
 		offsets := make([][]float64, len(pages))
 		for _, v := range pl.Schedule {
-			offsets[v.Page] = append(offsets[v.Page], v.Time)
+			offsets[v.Page] = append(offsets[v.Page], offset(v.Time, T))
 		}
 		row := replay(name, pages, cfg, func(i int) []float64 { return repeat(offsets[i], cfg.Split, T, cfg.Until) })
 		if name == "psp" {
@@ -119,6 +119,19 @@ func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) 
 		rows = append(rows, adaptiveRows(pages, cfg, target)...)
 	}
 	return rows, nil
+}
+
+// offset returns a schedule's visit time as an offset into its horizon,
+// [0, T): a schedule's times lie in [0, T], and the plan repeats every
+// horizon, so a visit at T — the last crawler tick, where a crawler at one
+// visit a horizon makes its only visit — is the next horizon's visit at
+// 0. Replayed at T, it fell after the horizon it was planned for (a
+// re-planned backtest of one page made no visit at all).
+func offset(t, T float64) float64 {
+	if t >= T {
+		return t - T
+	}
+	return t
 }
 
 // repeat lays a horizon's visit offsets end to end from start until end.

@@ -65,7 +65,10 @@ func TestReplayMatchesDirect(t *testing.T) {
 			var vs []float64
 			for k := 0; k < 2; k++ {
 				for _, v := range pl.Schedule {
-					if t := 10*d + float64(k)*7*d + v.Time; int(v.Page) == i && t < 24*d {
+					// The plan repeats weekly: a visit at the week's end
+					// (schedules span [0, T]) is the next week's at its start.
+					off := math.Mod(v.Time, 7*d)
+					if t := 10*d + float64(k)*7*d + off; int(v.Page) == i && t < 24*d {
 						vs = append(vs, t)
 					}
 				}
@@ -131,5 +134,33 @@ func TestNotPlannedRow(t *testing.T) {
 		case r.Policy != "cho" && (r.NotPlanned != "" || r.Visits == 0):
 			t.Errorf("%s: %+v, want it replayed", r.Policy, r)
 		}
+	}
+}
+
+// TestReplanVisitAtHorizonEnd: a crawler at one visit a horizon makes its
+// visit at the last tick, T; re-planned every horizon, that visit is made
+// (at the horizon's start, the plan repeating), as in the static plan —
+// it used to fall after the horizon and be lost, so a page planned that
+// way was never visited.
+func TestReplanVisitAtHorizonEnd(t *testing.T) {
+	const d = 86400.0
+	pages := []observe.Changes{{URL: "https://a.example/x", Host: "a.example", Times: []float64{0, 3.5 * d, 12.5 * d, 15.5 * d}}}
+	params := plan.DefaultParams()
+	params.Budget = 1
+	cfg := Config{Params: params, TrainStart: 0, Split: 10 * d, Until: 20 * d, Prior: true, Policies: []string{"psp"}, Replan: true}
+	rows, err := Run(context.Background(), pages, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[1].Policy != "psp-replan" {
+		t.Fatalf("rows %+v", rows)
+	}
+	for _, r := range rows {
+		if r.Visits != 10 || r.ChangesDetected != 2 {
+			t.Errorf("%s: %d visits detecting %d changes; want one a day, 10, detecting both changes", r.Policy, r.Visits, r.ChangesDetected)
+		}
+	}
+	if rows[0].Staleness != rows[1].Staleness {
+		t.Errorf("psp %v, re-planned %v: want the same (one page, one visit a day either way)", rows[0].Staleness, rows[1].Staleness)
 	}
 }

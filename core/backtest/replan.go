@@ -36,7 +36,7 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 		b := math.Min(a+T, cfg.Until)
 		made := make([][]float64, len(pages))
 		for _, v := range pl.Schedule {
-			if t := a + v.Time; t < b {
+			if t := a + offset(v.Time, T); t < b {
 				made[v.Page] = append(made[v.Page], t)
 			}
 		}
