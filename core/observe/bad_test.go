@@ -144,8 +144,8 @@ func TestGeneratedBadFiles(t *testing.T) {
 		rows, skipped int64
 		first         string // the first bad row listed
 	}{
-		{path: time5000, err: `bad.csv:5000:2 (time): "yesterday" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
-		{path: time5000, skip: true, rows: 5000, skipped: 1, first: `bad.csv:5000:2 (time): "yesterday" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
+		{path: time5000, err: `bad.csv:5000:2 (time): "yesterday" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
+		{path: time5000, skip: true, rows: 5000, skipped: 1, first: `bad.csv:5000:2 (time): "yesterday" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
 		{path: long, err: msgLong},
 		{path: long, skip: true, rows: 10, skipped: 1, first: msgLong},
 	}
@@ -186,7 +186,7 @@ func TestSkipBadLists(t *testing.T) {
 		t.Fatalf("%d skipped, %d listed, %d histories; want 50, %d, 50", l.Skipped, len(l.BadRows), len(l.Histories), MaxBadRows)
 	}
 	for i, e := range l.BadRows {
-		want := fmt.Sprintf(`s.csv:%d:2 (time): "soon" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`, 3+2*i)
+		want := fmt.Sprintf(`s.csv:%d:2 (time): "soon" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`, 3+2*i)
 		if e.Error() != want {
 			t.Errorf("bad row %d: %s, want %s", i, e, want)
 		}
@@ -196,7 +196,7 @@ func TestSkipBadLists(t *testing.T) {
 	}
 	// When every row is bad, there is nothing to return.
 	_, err = Read(context.Background(), strings.NewReader("url,time,changed\nhttps://a.com/,soon,0\n"), Options{Name: "s.csv", SkipBad: true})
-	want := `s.csv: no usable observations in 1 row: 1 bad row skipped (the first: s.csv:2:2 (time): "soon" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds)`
+	want := `s.csv: no usable observations in 1 row: 1 bad row skipped (the first: s.csv:2:2 (time): "soon" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds)`
 	if err == nil || err.Error() != want {
 		t.Errorf("all bad: %v\nwant %s", err, want)
 	}

@@ -39,7 +39,7 @@ func IsChangeHeader(header []string) bool {
 }
 
 // ReadChanges reads a complete change history — a CSV with url, time
-// (RFC 3339, Unix seconds or milliseconds, as ParseTime) and optionally
+// (RFC 3339, a date, Unix seconds or milliseconds, as ParseTime) and optionally
 // host, one row per change, in any order — into one Changes per URL in
 // order of first appearance, times sorted, repeated times kept once. It
 // is the input of a backtest (SPEC §6): what really happened, not what a
@@ -126,7 +126,7 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 		}
 		t, err := ParseTime(field("time"))
 		if err != nil {
-			if err := bad(&Error{File: name, Line: line, Column: col["time"] + 1, Field: "time", Msg: inputerr.Quote(field("time")) + " is not a time; want RFC 3339, Unix seconds or Unix milliseconds"}); err != nil {
+			if err := bad(&Error{File: name, Line: line, Column: col["time"] + 1, Field: "time", Msg: inputerr.Quote(field("time")) + " is not a time; " + wantTime}); err != nil {
 				return nil, nil, err
 			}
 			continue

@@ -25,8 +25,9 @@
 //     is the one of its first row;
 //   - time (timestamp, fetch_time, fetched_at, fetched, crawl_time,
 //     crawled_at, date, datetime), required, see ParseTime: RFC 3339 with
-//     a zone, or a Unix number — seconds below 1e11, milliseconds from
-//     1e11 on (MillisFrom) — or 14 digits YYYYMMDDhhmmss;
+//     a zone, a date alone (YYYY-MM-DD, its first second in UTC), a Unix
+//     number — seconds below 1e11, milliseconds from 1e11 on
+//     (MillisFrom) — or 14 digits YYYYMMDDhhmmss;
 //   - the change signal, the first present of: changed (change,
 //     has_changed, is_changed) — 0/1, true/false, yes/no (also t/f, y/n,
 //     1.0/0.0); digest

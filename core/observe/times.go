@@ -24,8 +24,8 @@ const MillisFrom = 1e11
 
 // What each kind of time may look like, for messages.
 const (
-	wantTime         = "want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds"
-	wantLastModified = "want RFC 3339 (2024-01-02T15:04:05Z), an HTTP-date (Tue, 02 Jan 2024 15:04:05 GMT) or Unix seconds"
+	wantTime         = "want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds"
+	wantLastModified = "want RFC 3339 (2024-01-02T15:04:05Z), an HTTP-date (Tue, 02 Jan 2024 15:04:05 GMT), a date (2024-01-02) or Unix seconds"
 	wantTimestamp    = "want 14 digits YYYYMMDDhhmmss, e.g. 20240102150405"
 )
 
@@ -37,7 +37,10 @@ const (
 //     and milliseconds from there on, fractions allowed;
 //   - exactly 14 digits that form a valid YYYYMMDDhhmmss, a web-archive
 //     timestamp in UTC (as a Unix number it would be a millisecond time
-//     after the year 2286).
+//     after the year 2286);
+//   - a date alone, YYYY-MM-DD, read as its first second in UTC: a
+//     sitemap's lastmod and many change histories give no more (W3C
+//     Datetime's date form), and the day is what they know.
 //
 // The time must fall in the years 1 to 9999.
 func ParseTime(s string) (float64, error) {
@@ -83,6 +86,9 @@ func parseTime[T ~string | ~[]byte](s T) (float64, string) {
 	if t, ok := rfc3339(s); ok {
 		return inRange(s, t)
 	}
+	if t, ok := date(s); ok {
+		return t, ""
+	}
 	if noZone(s) {
 		return 0, inputerr.Quote(s) + " has no time zone; want one, e.g. 2024-01-02T15:04:05Z for UTC or 2024-01-02T16:04:05+01:00"
 	}
@@ -100,6 +106,9 @@ func parseLastModified[T ~string | ~[]byte](s T) (float64, string) {
 	}
 	if t, ok := rfc3339(s); ok {
 		return inRange(s, t)
+	}
+	if t, ok := date(s); ok {
+		return t, ""
 	}
 	str := string(s)
 	gmt := strings.HasSuffix(str, " GMT") || strings.HasSuffix(str, " UTC")
@@ -229,6 +238,24 @@ func rfc3339[T ~string | ~[]byte](s T) (float64, bool) {
 		return 0, false
 	}
 	return float64(tm.Unix()) + float64(tm.Nanosecond())/1e9, true
+}
+
+// date reads a date alone, YYYY-MM-DD, as its first second in UTC.
+func date[T ~string | ~[]byte](s T) (float64, bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return 0, false
+	}
+	v := 0
+	for i := range 10 {
+		if i == 4 || i == 7 {
+			continue
+		}
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		v = v*10 + int(s[i]-'0')
+	}
+	return civil(v/10000, v/100%100, v%100, 0, 0, 0)
 }
 
 func fastRFC3339[T ~string | ~[]byte](s T) (float64, bool) {

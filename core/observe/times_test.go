@@ -30,17 +30,19 @@ func TestParseTime(t *testing.T) {
 		{in: "-86400", want: -86400},
 		{in: "20240102150405", want: 1704207845},      // a web-archive timestamp
 		{in: "20241302150405", want: 20241302150.405}, // not a valid date: milliseconds
-		{in: "yesterday", err: `"yesterday" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
-		{in: "", err: `empty; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
-		{in: "NaN", err: `"NaN" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
-		{in: "Inf", err: `"Inf" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
-		{in: "0x10", err: `"0x10" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
+		{in: "yesterday", err: `"yesterday" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
+		{in: "", err: `empty; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
+		{in: "NaN", err: `"NaN" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
+		{in: "Inf", err: `"Inf" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
+		{in: "0x10", err: `"0x10" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
 		{in: "1e300", err: `"1e300" is out of range; want a time between the years 1 and 9999`},
 		{in: "2024-01-02T15:04:05", err: `"2024-01-02T15:04:05" has no time zone; want one, e.g. 2024-01-02T15:04:05Z for UTC or 2024-01-02T16:04:05+01:00`},
-		{in: "2024-02-30T00:00:00Z", err: `"2024-02-30T00:00:00Z" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
-		{in: "2024-01-02T24:00:00Z", err: `"2024-01-02T24:00:00Z" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
-		{in: "2024-01-02", err: `"2024-01-02" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
-		{in: "Tue, 02 Jan 2024 15:04:05 GMT", err: `"Tue, 02 Jan 2024 15:04:05 GMT" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), Unix seconds or Unix milliseconds`},
+		{in: "2024-02-30T00:00:00Z", err: `"2024-02-30T00:00:00Z" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
+		{in: "2024-01-02T24:00:00Z", err: `"2024-01-02T24:00:00Z" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
+		{in: "2024-01-02", want: 1704153600}, // a date alone: its first second in UTC
+		{in: "2024-02-30", err: `"2024-02-30" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
+		{in: "2024-1-02", err: `"2024-1-02" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
+		{in: "Tue, 02 Jan 2024 15:04:05 GMT", err: `"Tue, 02 Jan 2024 15:04:05 GMT" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
 	}
 	for _, tc := range tests {
 		got, err := ParseTime(tc.in)
@@ -63,10 +65,11 @@ func TestParseLastModified(t *testing.T) {
 		{in: "Tuesday, 02-Jan-24 15:04:05 GMT", want: 1704207845},
 		{in: "Tue Jan  2 15:04:05 2024", want: 1704207845},
 		{in: "2024-01-02T15:04:05Z", want: 1704207845},
+		{in: "2024-01-02", want: 1704153600}, // a sitemap's lastmod
 		{in: "1704207845", want: 1704207845},
-		{in: "Tue, 02 Jan 2024 15:04:05 CET", err: `"Tue, 02 Jan 2024 15:04:05 CET" is not a date; want RFC 3339 (2024-01-02T15:04:05Z), an HTTP-date (Tue, 02 Jan 2024 15:04:05 GMT) or Unix seconds`},
-		{in: "last week", err: `"last week" is not a date; want RFC 3339 (2024-01-02T15:04:05Z), an HTTP-date (Tue, 02 Jan 2024 15:04:05 GMT) or Unix seconds`},
-		{in: "", err: `empty; want RFC 3339 (2024-01-02T15:04:05Z), an HTTP-date (Tue, 02 Jan 2024 15:04:05 GMT) or Unix seconds`},
+		{in: "Tue, 02 Jan 2024 15:04:05 CET", err: `"Tue, 02 Jan 2024 15:04:05 CET" is not a date; want RFC 3339 (2024-01-02T15:04:05Z), an HTTP-date (Tue, 02 Jan 2024 15:04:05 GMT), a date (2024-01-02) or Unix seconds`},
+		{in: "last week", err: `"last week" is not a date; want RFC 3339 (2024-01-02T15:04:05Z), an HTTP-date (Tue, 02 Jan 2024 15:04:05 GMT), a date (2024-01-02) or Unix seconds`},
+		{in: "", err: `empty; want RFC 3339 (2024-01-02T15:04:05Z), an HTTP-date (Tue, 02 Jan 2024 15:04:05 GMT), a date (2024-01-02) or Unix seconds`},
 	}
 	for _, tc := range tests {
 		got, err := ParseLastModified(tc.in)
