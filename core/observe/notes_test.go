@@ -93,7 +93,16 @@ func TestArchiveDigestLabel(t *testing.T) {
 		"com,example)/ 20240102000000 http://example.com/ text/html 200 AAAA\n" +
 		"com,example)/ 20240103000000 http://example.com/ text/html 200 SHA1:AAAA\n" +
 		"com,example)/ 20240104000000 http://example.com/ text/html 200 sha1:BBBB\n"
-	log, err := Read(context.Background(), strings.NewReader(in), Options{Name: "index.cdx"})
+	if _, changed := readChanged(t, "index.cdx", in); fmt.Sprint(changed) != fmt.Sprint([]bool{false, false, false, true}) {
+		t.Errorf("changes %v, want a change at the last fetch only", changed)
+	}
+}
+
+// readChanged reads one URL's log and returns it and whether each fetch
+// was a change.
+func readChanged(t *testing.T, name, in string) (*Log, []bool) {
+	t.Helper()
+	log, err := Read(context.Background(), strings.NewReader(in), Options{Name: name})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,9 +110,7 @@ func TestArchiveDigestLabel(t *testing.T) {
 	for _, f := range log.Histories[0].Fetches {
 		changed = append(changed, f.Changed)
 	}
-	if want := []bool{false, false, false, true}; fmt.Sprint(changed) != fmt.Sprint(want) {
-		t.Errorf("changes %v, want %v", changed, want)
-	}
+	return log, changed
 }
 
 // TestCSVStatus: a crawler's log with a status column — failed fetches
@@ -120,22 +127,15 @@ func TestCSVStatus(t *testing.T) {
 		"http://a.com/x,1700345600,-1,\n" +
 		"http://a.com/x,1700432000,,B\n" +
 		"http://a.com/x,1700518400,404,\n"
-	log, err := Read(context.Background(), strings.NewReader(in), Options{Name: "crawl.csv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var changed []bool
-	for _, f := range log.Histories[0].Fetches {
-		changed = append(changed, f.Changed)
-	}
-	if want := []bool{false, false, false, true}; fmt.Sprint(changed) != fmt.Sprint(want) {
-		t.Errorf("changes %v, want %v", changed, want)
+	log, changed := readChanged(t, "crawl.csv", in)
+	if fmt.Sprint(changed) != fmt.Sprint([]bool{false, false, false, true}) {
+		t.Errorf("changes %v, want the 200s and the 304 read, a change at B only", changed)
 	}
 	want := "3 rows with a status other than 200 or 304 skipped; 1 row with status 304 (Not Modified) read as a fetch that saw no change"
 	if got := log.Notes(); got != want {
 		t.Errorf("notes %q, want %q", got, want)
 	}
-	_, err = Read(context.Background(), strings.NewReader("url,time,status,changed\nhttp://a.com/x,1,OK,0\n"), Options{Name: "crawl.csv"})
+	_, err := Read(context.Background(), strings.NewReader("url,time,status,changed\nhttp://a.com/x,1,OK,0\n"), Options{Name: "crawl.csv"})
 	if want := `crawl.csv:2:3 (status): "OK" is not an HTTP status`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want %s…", err, want)
 	}
@@ -146,12 +146,8 @@ func TestCSVStatus(t *testing.T) {
 func TestCSVFlags(t *testing.T) {
 	for _, pair := range [][2]string{{"0", "1"}, {"f", "t"}, {"N", "Y"}, {"0.0", "1.0"}, {"no", "YES"}} {
 		in := fmt.Sprintf("url,time,changed\nhttp://a.com/x,1,%s\nhttp://a.com/x,2,%s\nhttp://a.com/x,3,%s\n", pair[0], pair[1], pair[0])
-		log, err := Read(context.Background(), strings.NewReader(in), Options{Name: "f.csv"})
-		if err != nil {
-			t.Fatalf("%v: %v", pair, err)
-		}
-		if f := log.Histories[0].Fetches; !f[1].Changed || f[2].Changed {
-			t.Errorf("%v: read %+v", pair, f)
+		if _, changed := readChanged(t, "f.csv", in); fmt.Sprint(changed) != fmt.Sprint([]bool{false, true, false}) {
+			t.Errorf("%v: changes %v", pair, changed)
 		}
 	}
 }
