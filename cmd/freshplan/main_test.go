@@ -523,6 +523,13 @@ func TestBadInput(t *testing.T) {
 	gzipped := file("gzipped.csv", gz.String())
 	xz := file("log.csv.xz", "\xfd7zXZ\x00\x00\x04")
 	html := file("page.csv", "<!DOCTYPE html>\n<html><body>Not found</body></html>\n")
+	// Windows PowerShell's > and Out-File write UTF-16, little-endian; some
+	// tools without a byte order mark.
+	var u16 []byte
+	for _, c := range "url,time,changed\nhttps://a.com/1,1,0\n" {
+		u16 = append(u16, byte(c), 0)
+	}
+	utf16 := file("utf16.csv", string(u16))
 	quote := file("quote.csv", head+"https://a.com/\"1,a.com,1,1,0\n")
 	good := file("good.csv", ok)
 	nofile := filepath.Join(dir, "nonexistent.csv")
@@ -545,6 +552,7 @@ func TestBadInput(t *testing.T) {
 		{"gzip of a bad table", []string{"plan", "--budget", "10", gzipped}, []string{gzipped + ":2:", "changes_per_day"}},
 		{"xz", []string{"plan", "--budget", "10", xz}, []string{xz + ":", "xz file; decompress it first"}},
 		{"HTML saved as .csv", []string{"plan", "--budget", "10", html}, []string{html + ":", "HTML"}},
+		{"UTF-16 without a byte order mark", []string{"plan", "--budget", "10", utf16}, []string{utf16 + ": this is UTF-16 text; save it as UTF-8\n"}},
 		{"nonexistent file", []string{"plan", "--budget", "10", nofile}, []string{nofile, "no such file"}},
 		{"directory", []string{"plan", "--budget", "10", dir}, []string{dir}},
 		{"sweep on a bad file", []string{"sweep", "--budgets", "10,20", negative}, []string{negative + ":3:", "changes_per_day"}},

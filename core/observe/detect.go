@@ -2,6 +2,8 @@ package observe
 
 import (
 	"bytes"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // The formats Read recognises.
@@ -19,8 +21,8 @@ var bom = []byte("\ufeff")
 // the first 64 KiB), or an *Error without a file name saying what the
 // file is instead. After a UTF-8 byte order mark and blank lines:
 //   - compressed or binary files are refused by their magic bytes (gzip,
-//     ZIP, bzip2, xz, zstd), as are UTF-16 text and a first line with a
-//     NUL byte;
+//     ZIP, bzip2, xz, zstd), as are UTF-16 text (with a byte order mark
+//     or without, inputerr.UTF16) and a first line with a NUL byte;
 //   - '[' starts Wayback CDX JSON; '{' a JSON object and '<' HTML or XML,
 //     both refused;
 //   - lines starting with '!' (CDXJ meta lines) or '#' (CDX comments)
@@ -43,13 +45,14 @@ func Detect(prefix []byte) (string, error) {
 		{"PK\x03\x04", "this is a ZIP archive (an Excel workbook?); extract the file, or export the sheet as CSV, first"},
 		{"\xfd7zXZ\x00", "this is an xz file; decompress it first (e.g. with unxz)"},
 		{"\x28\xb5\x2f\xfd", "this is a zstd file; decompress it first (e.g. with unzstd)"},
-		{"\xff\xfe", "this is UTF-16 text; save it as UTF-8"},
-		{"\xfe\xff", "this is UTF-16 text; save it as UTF-8"},
 	}
 	for _, m := range magic {
 		if bytes.HasPrefix(p, []byte(m.prefix)) {
 			return "", &Error{Msg: m.what}
 		}
+	}
+	if inputerr.UTF16(p) {
+		return "", &Error{Msg: "this is UTF-16 text; save it as UTF-8"}
 	}
 	if len(p) >= 4 && bytes.HasPrefix(p, []byte("BZh")) && p[3] >= '1' && p[3] <= '9' {
 		return "", &Error{Msg: "this is a bzip2 file; decompress it first (e.g. with bunzip2)"}

@@ -225,7 +225,7 @@ func sniff(br *bufio.Reader, file string) error {
 		return bad("a gzip-compressed file (decompress it first, e.g. gunzip)")
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 		return bad("a ZIP archive (an Excel workbook? export it as CSV)")
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}), bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+	case inputerr.UTF16(head):
 		return bad("UTF-16 text (save it as UTF-8)")
 	case bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("<")):
 		return bad("HTML or XML (a web page saved instead of the file?)")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"math"
 	"time"
 
@@ -82,9 +83,10 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	}
 	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW})
 	var oe *observe.Error
-	if errors.As(err, &oe) && oe.Line <= 1 && log == nil {
+	if errors.As(err, &oe) && oe.Line <= 1 && log == nil && strings.Contains(oe.Msg, "want") {
 		// A file whose header is neither kind's may have been meant as
-		// either: say what both want.
+		// either: say what both want (not to a file that is not text at
+		// all, UTF-16 or an archive, whose message says what to do).
 		return nil, fmt.Errorf("%w; or, for a pages table, a header with url,host,changes_per_day[,weight][,crawl_delay]", err)
 	}
 	if err != nil {
