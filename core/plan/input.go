@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/freshplan/freshplan/core/estimate"
