@@ -85,9 +85,10 @@ func (c *collector) lookup(key []byte) (int32, bool) {
 // find returns the index of the URL a row writes as u, if it is known,
 // else the key to file it under: its canonical spelling (canonurl), so
 // that one page written several ways is one URL (the caller counts the
-// row as respelled when it files it under a key other than u). A spelling seen before
-// costs one lookup; the check of its spelling is made once, when it is
-// first met, and a spelling found to be another's is filed beside it.
+// row as respelled when it files it under a key other than u). A
+// spelling seen before costs one lookup; the check of its spelling is
+// made once, when it is first met, and a spelling found to be another's
+// is filed beside it.
 func (c *collector) find(u []byte) (int32, bool, []byte) {
 	if i, ok := c.lookup(u); ok {
 		return i, true, nil

@@ -203,15 +203,16 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	o := obs{at: at, lm: math.NaN()}
 	notModified := false
 	if l.status >= 0 {
-		code, ok := fetchStatus(trim(f[l.status]))
+		code, given, ok := fetchStatus(trim(f[l.status]))
 		switch {
 		case !ok:
-			return l.err(line, l.status, inputerr.Quote(trim(f[l.status]))+" is not an HTTP status; want a code such as 200 or 304, a crawler's negative code for a failed fetch, or empty when unknown")
+			return l.err(line, l.status, inputerr.Quote(trim(f[l.status]))+" is not an HTTP status; want a code such as 200 or 304, a crawler's 0 or negative code for a failed fetch, or empty when unknown")
+		case !given, code == 200:
 		case code == 304:
 			// Not Modified: a fetch that saw no change, whatever the signal
 			// columns hold (a digest there would be the empty body's).
 			notModified = true
-		case code != 200 && code != 0:
+		default:
 			c.log.NonOK++
 			return nil
 		}
@@ -306,18 +307,19 @@ func (l *csvLayout) nonNegative(f [][]byte, j, line int, what string) (float64, 
 	return v + 0, true, nil
 }
 
-// fetchStatus reads a fetch's status: an HTTP code (three digits), a
-// crawler's negative code for a fetch that failed before any response
-// (Heritrix's −1 to −9999), or 0 for none given (empty or "-").
-func fetchStatus(s []byte) (int, bool) {
+// fetchStatus reads a fetch's status: an HTTP code (three digits), or a
+// crawler's code for a fetch that got no response — 0 (not tried) or
+// negative (Heritrix's −1 to −9999: DNS, connection, timeout); given is
+// false for none (empty or "-").
+func fetchStatus(s []byte) (code int, given, ok bool) {
 	if len(s) == 0 || len(s) == 1 && s[0] == '-' {
-		return 0, true
+		return 0, false, true
 	}
 	v, err := strconv.Atoi(string(s))
-	if err != nil || v == 0 || v > 999 || v < -9999 || v > 0 && len(s) != 3 {
-		return 0, false
+	if err != nil || v > 999 || v < -9999 || v > 0 && len(s) != 3 {
+		return 0, true, false
 	}
-	return v, true
+	return v, true, true
 }
 
 // flag reads a changed flag: 0/1, true/false or yes/no in any case, and

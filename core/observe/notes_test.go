@@ -114,7 +114,8 @@ func readChanged(t *testing.T, name, in string) (*Log, []bool) {
 }
 
 // TestCSVStatus: a crawler's log with a status column — failed fetches
-// (a 503's error page, a −1 DNS failure, a 404) are not content and do
+// (a 503's error page, a −1 DNS failure, a 404, a 0 never tried) are not
+// content and do
 // not count as changes; a 304 Not Modified, which has no digest, is a
 // fetch that saw none. Before, the error page's digest made two changes
 // and the 304's empty digest a bad row.
@@ -126,12 +127,13 @@ func TestCSVStatus(t *testing.T) {
 		"http://a.com/x,1700259200,304,\n" +
 		"http://a.com/x,1700345600,-1,\n" +
 		"http://a.com/x,1700432000,,B\n" +
-		"http://a.com/x,1700518400,404,\n"
+		"http://a.com/x,1700518400,404,\n" +
+		"http://a.com/x,1700604800,0,\n"
 	log, changed := readChanged(t, "crawl.csv", in)
 	if fmt.Sprint(changed) != fmt.Sprint([]bool{false, false, false, true}) {
 		t.Errorf("changes %v, want the 200s and the 304 read, a change at B only", changed)
 	}
-	want := "3 rows with a status other than 200 or 304 skipped; 1 row with status 304 (Not Modified) read as a fetch that saw no change"
+	want := "4 rows with a status other than 200 or 304 skipped; 1 row with status 304 (Not Modified) read as a fetch that saw no change"
 	if got := log.Notes(); got != want {
 		t.Errorf("notes %q, want %q", got, want)
 	}
