@@ -115,10 +115,9 @@ func readChanged(t *testing.T, name, in string) (*Log, []bool) {
 
 // TestCSVStatus: a crawler's log with a status column — failed fetches
 // (a 503's error page, a −1 DNS failure, a 404, a 0 never tried) are not
-// content and do
-// not count as changes; a 304 Not Modified, which has no digest, is a
-// fetch that saw none. Before, the error page's digest made two changes
-// and the 304's empty digest a bad row.
+// content and do not count as changes; a 304 Not Modified, which has no
+// digest, is a fetch that saw none. Before, the error page's digest made
+// two changes and the 304's empty digest a bad row.
 func TestCSVStatus(t *testing.T) {
 	in := "url,time,status,digest\n" +
 		"http://a.com/x,1700000000,200,A\n" +
