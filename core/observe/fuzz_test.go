@@ -3,6 +3,7 @@ package observe
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -129,11 +130,11 @@ func FuzzReadWaybackJSON(f *testing.F) {
 // finite time in the years 1 to 9999; a time ParseTime accepts reads the
 // same written back as RFC 3339; whatever time.Parse reads as RFC 3339
 // (in range), ParseTime reads the same; a timestamp ParseTimestamp
-// accepts is the same 14 digits written back.
+// accepts is the same 14 (or 17, with milliseconds) digits written back.
 func FuzzParseTime(f *testing.F) {
 	for _, s := range []string{
 		"2024-01-02T15:04:05Z", "2024-01-02 15:04:05.123456789+05:30", "2024-01-02t15:04:05z", "2024-01-02T15:04:05",
-		"1704207845", "1704207845500", "1.7042078455e12", "-86400", "99999999999", "100000000000", "20240102150405",
+		"1704207845", "1704207845500", "1.7042078455e12", "-86400", "99999999999", "100000000000", "20240102150405", "20240102150405123",
 		"Tue, 02 Jan 2024 15:04:05 GMT", "Tuesday, 02-Jan-24 15:04:05 GMT", "Tue Jan  2 15:04:05 2024",
 		"yesterday", "", "NaN", "1e300", "0000-12-31T23:00:00-01:00", "9999-12-31T23:59:59.999999999Z",
 	} {
@@ -163,7 +164,12 @@ func FuzzParseTime(f *testing.F) {
 			t.Fatalf("ParseLastModified(%q) = %v", s, v)
 		}
 		if v, err := ParseTimestamp(s); err == nil {
-			if back := time.Unix(int64(v), 0).UTC().Format("20060102150405"); back != s {
+			sec := math.Floor(v)
+			back := time.Unix(int64(sec), 0).UTC().Format("20060102150405")
+			if len(s) == 17 {
+				back += fmt.Sprintf("%03d", int(math.Round((v-sec)*1000)))
+			}
+			if back != s {
 				t.Fatalf("ParseTimestamp(%q) = %v, written back %q", s, v, back)
 			}
 		}

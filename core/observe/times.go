@@ -32,12 +32,14 @@ const (
 // ParseTime returns the Unix seconds of a fetch time as the observation
 // CSV's time column gives it:
 //   - RFC 3339, e.g. 2024-01-02T15:04:05Z or 2024-01-02 15:04:05.250+01:00
-//     (T or a space between date and time; a zone is required);
+//     (T or a space between date and time; a zone is required, its colon
+//     optional, +0100; the seconds optional, 2024-01-02T15:04Z);
 //   - a Unix number, seconds when its magnitude is below MillisFrom (1e11)
 //     and milliseconds from there on, fractions allowed;
 //   - exactly 14 digits that form a valid YYYYMMDDhhmmss, a web-archive
 //     timestamp in UTC (as a Unix number it would be a millisecond time
-//     after the year 2286);
+//     after the year 2286), or 17 with milliseconds, YYYYMMDDhhmmssSSS, as
+//     Heritrix writes a fetch's start;
 //   - a date alone, YYYY-MM-DD, read as its first second in UTC: a
 //     sitemap's lastmod and many change histories give no more (W3C
 //     Datetime's date form), and the day is what they know.
@@ -63,7 +65,7 @@ func ParseLastModified(s string) (float64, error) {
 }
 
 // ParseTimestamp returns the Unix seconds of a web-archive timestamp,
-// exactly 14 digits YYYYMMDDhhmmss in UTC.
+// exactly 14 digits YYYYMMDDhhmmss in UTC (or 17, with milliseconds).
 func ParseTimestamp(s string) (float64, error) {
 	t, ok := timestamp(s)
 	if !ok {
@@ -75,7 +77,7 @@ func ParseTimestamp(s string) (float64, error) {
 // parseTime is ParseTime with the error as a message ("" for none).
 func parseTime[T ~string | ~[]byte](s T) (float64, string) {
 	s = trim(s)
-	if len(s) == 14 {
+	if len(s) == 14 || len(s) == 17 {
 		if t, ok := timestamp(s); ok {
 			return t, ""
 		}
@@ -185,7 +187,7 @@ func inRange[T ~string | ~[]byte](s T, t float64) (float64, string) {
 
 // timestamp parses exactly 14 digits YYYYMMDDhhmmss as a UTC time.
 func timestamp[T ~string | ~[]byte](s T) (float64, bool) {
-	if len(s) != 14 {
+	if len(s) != 14 && len(s) != 17 {
 		return 0, false
 	}
 	d := func(i, n int) int {
@@ -199,7 +201,13 @@ func timestamp[T ~string | ~[]byte](s T) (float64, bool) {
 		}
 		return v
 	}
-	return civil(d(0, 4), d(4, 2), d(6, 2), d(8, 2), d(10, 2), d(12, 2))
+	t, ok := civil(d(0, 4), d(4, 2), d(6, 2), d(8, 2), d(10, 2), d(12, 2))
+	if len(s) == 17 {
+		// Milliseconds, as Heritrix writes a fetch's start (YYYYMMDDhhmmssSSS).
+		ms := d(14, 3)
+		return t + float64(ms)/1000, ok && ms >= 0
+	}
+	return t, ok
 }
 
 // civil returns the Unix seconds of a UTC date and time, false when a
@@ -233,12 +241,19 @@ func rfc3339[T ~string | ~[]byte](s T) (float64, bool) {
 	if c := b[len(b)-1]; c == 'z' {
 		b[len(b)-1] = 'Z'
 	}
-	tm, err := time.Parse(time.RFC3339Nano, string(b))
-	if err != nil {
-		return 0, false
+	for _, layout := range rfc3339Layouts {
+		if tm, err := time.Parse(layout, string(b)); err == nil {
+			return float64(tm.Unix()) + float64(tm.Nanosecond())/1e9, true
+		}
 	}
-	return float64(tm.Unix()) + float64(tm.Nanosecond())/1e9, true
+	return 0, false
 }
+
+// rfc3339Layouts are RFC 3339 and the ISO 8601 forms logs write beside it:
+// a zone offset without its colon (+0100, as strftime's %z and Java
+// write it), and W3C Datetime's time without seconds (a sitemap's
+// lastmod, 2024-01-02T15:04Z).
+var rfc3339Layouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999Z0700", "2006-01-02T15:04Z07:00"}
 
 // date reads a date alone, YYYY-MM-DD, as its first second in UTC.
 func date[T ~string | ~[]byte](s T) (float64, bool) {

@@ -39,7 +39,13 @@ func TestParseTime(t *testing.T) {
 		{in: "2024-01-02T15:04:05", err: `"2024-01-02T15:04:05" has no time zone; want one, e.g. 2024-01-02T15:04:05Z for UTC or 2024-01-02T16:04:05+01:00`},
 		{in: "2024-02-30T00:00:00Z", err: `"2024-02-30T00:00:00Z" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
 		{in: "2024-01-02T24:00:00Z", err: `"2024-01-02T24:00:00Z" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
-		{in: "2024-01-02", want: 1704153600}, // a date alone: its first second in UTC
+		{in: "2024-01-02", want: 1704153600},                   // a date alone: its first second in UTC
+		{in: "2024-01-02T16:04:05.5+0100", want: 1704207845.5}, // an offset without its colon (strftime's %z)
+		{in: "2024-01-02 10:34:05-0430", want: 1704207845},
+		{in: "2024-01-02T15:04Z", want: 1704207840}, // W3C Datetime without seconds
+		{in: "2024-01-02T16:04+01:00", want: 1704207840},
+		{in: "20240102150405123", want: 1704207845.123}, // Heritrix: YYYYMMDDhhmmssSSS
+		{in: "2024-01-02T15:04:05+01", err: `"2024-01-02T15:04:05+01" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
 		{in: "2024-02-30", err: `"2024-02-30" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
 		{in: "2024-1-02", err: `"2024-1-02" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
 		{in: "Tue, 02 Jan 2024 15:04:05 GMT", err: `"Tue, 02 Jan 2024 15:04:05 GMT" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds`},
