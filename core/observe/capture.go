@@ -87,7 +87,7 @@ func (c *collector) capture(cp *capture) *Error {
 	}
 	o := obs{at: at, lm: math.NaN(), kind: sigDigest}
 	if d := trim(cp.digest.val); !isDash(d) {
-		o.sig = c.digest(sha1Digest(d))
+		o.sig = c.digest(unlabelled(d))
 	} else if revisit {
 		o.kind = sigSame
 	} else {
@@ -212,13 +212,22 @@ func unsurt(key []byte) (string, bool) {
 	return "http://" + host + port + rest, true
 }
 
-// sha1Digest returns an archive's digest without a "sha1:" label: the
-// CDX digest is the payload's SHA-1 in base 32, written bare by most
-// tools and labelled by others (as WARC headers are), and an index
-// merged from both must not see a change where the label appears.
-func sha1Digest(d []byte) []byte {
-	if len(d) > 5 && bytes.EqualFold(d[:5], []byte("sha1:")) {
-		return d[5:]
+// unlabelled returns a digest without its algorithm's label ("sha1:",
+// "sha256:", "md5:", any case): tools differ in writing it — the CDX
+// digest is the payload's SHA-1 in base 32, bare in most indexes and
+// labelled in others (pywb's CDXJ, WARC headers) — and a log merged from
+// both must not see a change where the label appears.
+func unlabelled(d []byte) []byte {
+	i := bytes.IndexByte(d, ':')
+	if i < 0 || i+1 == len(d) {
+		return d
+	}
+	for _, label := range digestLabels {
+		if bytes.EqualFold(d[:i], label) {
+			return d[i+1:]
+		}
 	}
 	return d
 }
+
+var digestLabels = [][]byte{[]byte("sha1"), []byte("sha-1"), []byte("sha256"), []byte("sha-256"), []byte("sha512"), []byte("sha-512"), []byte("md5")}

@@ -41,6 +41,7 @@ type csvLayout struct {
 	n                                                  int
 	url, host, time, signal, lm, weight, delay, status int
 	flags                                              bool // the signal is changed (0/1), not a digest
+	labelled                                           bool // the signal is a digest that may carry its algorithm's label (sha1:…)
 	names                                              []string
 }
 
@@ -143,7 +144,7 @@ func header(rec [][]byte, line int) (*csvLayout, error) {
 	}
 	for _, s := range []string{"changed", "digest", "hash", "etag"} {
 		if j, ok := roles[s]; ok {
-			lay.signal, lay.flags = j, s == "changed"
+			lay.signal, lay.flags, lay.labelled = j, s == "changed", s == "digest" || s == "hash"
 			break
 		}
 	}
@@ -230,6 +231,9 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	default:
 		if len(s) == 0 {
 			return l.err(line, l.signal, "empty; want the content digest of this fetch (a fetch without one cannot be compared)")
+		}
+		if l.labelled {
+			s = unlabelled(s)
 		}
 		o.kind, o.sig = sigDigest, c.digest(s)
 	}

@@ -34,7 +34,8 @@
 //     (content_digest, payload_digest, checksum, content_hash, sha1,
 //     sha256, md5); hash; etag. A digest column makes a fetch a change
 //     when its digest differs from the previous fetch's of that URL in
-//     time order; an empty digest is a bad row;
+//     time order (a digest or hash without its algorithm's label:
+//     "sha1:ABC" is "ABC"); an empty digest is a bad row;
 //   - last_modified (lastmodified, lastmod, last_mod), optional: RFC 3339,
 //     an HTTP-date or a Unix number (ParseLastModified); empty for none;
 //   - weight (importance, pageviews, page_views), optional, default 1, and

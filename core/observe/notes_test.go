@@ -98,6 +98,19 @@ func TestArchiveDigestLabel(t *testing.T) {
 	}
 }
 
+// TestCSVDigestLabel: the same holds for an observation CSV's digest
+// column (not for an etag, which is the server's own string).
+func TestCSVDigestLabel(t *testing.T) {
+	in := "url,time,digest\nhttp://a.com/x,1,sha1:AAAA\nhttp://a.com/x,2,AAAA\nhttp://a.com/x,3,SHA-256:AAAA\nhttp://a.com/x,4,md5:BBBB\n"
+	if _, changed := readChanged(t, "d.csv", in); fmt.Sprint(changed) != fmt.Sprint([]bool{false, false, false, true}) {
+		t.Errorf("digests: changes %v, want a change at the last fetch only", changed)
+	}
+	in = "url,time,etag\nhttp://a.com/x,1,sha1:AAAA\nhttp://a.com/x,2,AAAA\n"
+	if _, changed := readChanged(t, "e.csv", in); fmt.Sprint(changed) != fmt.Sprint([]bool{false, true}) {
+		t.Errorf("etags: changes %v, want the second a change", changed)
+	}
+}
+
 // readChanged reads one URL's log and returns it and whether each fetch
 // was a change.
 func readChanged(t *testing.T, name, in string) (*Log, []bool) {
