@@ -185,29 +185,32 @@ func inRange[T ~string | ~[]byte](s T, t float64) (float64, string) {
 	return t + 0, "" // -0 becomes 0
 }
 
-// timestamp parses exactly 14 digits YYYYMMDDhhmmss as a UTC time.
+// timestamp parses exactly 14 digits YYYYMMDDhhmmss as a UTC time, or 17
+// with milliseconds, YYYYMMDDhhmmssSSS, as Heritrix writes a fetch's start.
 func timestamp[T ~string | ~[]byte](s T) (float64, bool) {
 	if len(s) != 14 && len(s) != 17 {
 		return 0, false
 	}
-	d := func(i, n int) int {
-		v := 0
-		for k := i; k < i+n; k++ {
-			c := s[k]
-			if c < '0' || c > '9' {
-				return -1
-			}
-			v = v*10 + int(c-'0')
-		}
-		return v
-	}
-	t, ok := civil(d(0, 4), d(4, 2), d(6, 2), d(8, 2), d(10, 2), d(12, 2))
+	t, ok := civil(digitsAt(s, 0, 4), digitsAt(s, 4, 2), digitsAt(s, 6, 2), digitsAt(s, 8, 2), digitsAt(s, 10, 2), digitsAt(s, 12, 2))
 	if len(s) == 17 {
-		// Milliseconds, as Heritrix writes a fetch's start (YYYYMMDDhhmmssSSS).
-		ms := d(14, 3)
+		ms := digitsAt(s, 14, 3)
 		return t + float64(ms)/1000, ok && ms >= 0
 	}
 	return t, ok
+}
+
+// digitsAt returns the number the n decimal digits at s[i:] write, −1
+// when one is not a digit.
+func digitsAt[T ~string | ~[]byte](s T, i, n int) int {
+	v := 0
+	for k := i; k < i+n; k++ {
+		c := s[k]
+		if c < '0' || c > '9' {
+			return -1
+		}
+		v = v*10 + int(c-'0')
+	}
+	return v
 }
 
 // civil returns the Unix seconds of a UTC date and time, false when a
@@ -260,17 +263,7 @@ func date[T ~string | ~[]byte](s T) (float64, bool) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return 0, false
 	}
-	v := 0
-	for i := range 10 {
-		if i == 4 || i == 7 {
-			continue
-		}
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		v = v*10 + int(s[i]-'0')
-	}
-	return civil(v/10000, v/100%100, v%100, 0, 0, 0)
+	return civil(digitsAt(s, 0, 4), digitsAt(s, 5, 2), digitsAt(s, 8, 2), 0, 0, 0)
 }
 
 func fastRFC3339[T ~string | ~[]byte](s T) (float64, bool) {
@@ -280,6 +273,7 @@ func fastRFC3339[T ~string | ~[]byte](s T) (float64, bool) {
 	if c := s[10]; c != 'T' && c != 't' && c != ' ' {
 		return 0, false
 	}
+	// Two digits at a time, inline: every row of a log pays this.
 	two := func(i int) int {
 		a, b := s[i], s[i+1]
 		if a < '0' || a > '9' || b < '0' || b > '9' {
