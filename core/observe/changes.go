@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -162,11 +163,13 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 		}
 		return nil, nil, &Error{File: name, Msg: msg}
 	}
+	log.Latest = math.Inf(-1)
 	for k := range out {
 		slices.Sort(out[k].Times)
 		n := len(out[k].Times)
 		out[k].Times = slices.Compact(out[k].Times)
 		log.Duplicates += n - len(out[k].Times)
+		log.Latest = math.Max(log.Latest, out[k].Times[len(out[k].Times)-1])
 	}
 	return out, log, nil
 }

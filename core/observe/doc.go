@@ -27,7 +27,10 @@
 //     crawled_at, date, datetime), required, see ParseTime: RFC 3339 with
 //     a zone, a date alone (YYYY-MM-DD, its first second in UTC), a Unix
 //     number — seconds below 1e11, milliseconds from 1e11 on
-//     (MillisFrom) — or 14 digits YYYYMMDDhhmmss;
+//     (MillisFrom), microseconds from 1e14, nanoseconds from 1e17 — or 14
+//     digits YYYYMMDDhhmmss (17 with milliseconds); a file whose every
+//     time is before 1991 is said to be (Notes: no page was fetched then,
+//     so the times are most likely in another unit);
 //   - the change signal, the first present of: changed (change,
 //     has_changed, is_changed) — 0/1, true/false, yes/no (also t/f, y/n,
 //     1.0/0.0); digest

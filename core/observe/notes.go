@@ -2,10 +2,16 @@ package observe
 
 import (
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
 	"github.com/freshplan/freshplan/core/inputerr"
 )
+
+// webStart is 1991-01-01T00:00:00Z: no page was fetched before, so a log
+// whose every time is earlier was most likely not written in Unix seconds.
+const webStart = 662688000
 
 // Notes says, in a line for a person, what reading dropped or read in a
 // particular way (the Log's counts but its bad rows, which are reported
@@ -46,6 +52,11 @@ func (l *Log) Notes() string {
 		}
 		out = append(out, fmt.Sprintf("%d %s (e.g. %s as %s)",
 			l.Respelled, what, inputerr.Quote(l.RespelledExample[0]), inputerr.Quote(l.RespelledExample[1])))
+	}
+	if l.Latest < webStart {
+		out = append(out, fmt.Sprintf("every time is before 1991, before the web (the latest, read as Unix seconds, is %s): "+
+			"if the times are days (an Excel date) or another unit, every rate is off by as much",
+			time.Unix(int64(math.Floor(l.Latest)), 0).UTC().Format(time.RFC3339)))
 	}
 	add(l.Single, "URL fetched only once: no change could be seen", "URLs fetched only once: no change could be seen")
 	return strings.Join(out, "; ")

@@ -34,7 +34,7 @@ func TestNotes(t *testing.T) {
 			t.Errorf("%s: notes %q, want %q", c.name, got, c.want)
 		}
 	}
-	changes := "url,host,time\nhttp://a.com/x,a.com,100\nhttp://a.com/x,a.com,100\nhttp://a.com/x,a.com,100\nhttp://a.com/y,a.com,100\n"
+	changes := "url,host,time\nhttp://a.com/x,a.com,1700000000\nhttp://a.com/x,a.com,1700000000\nhttp://a.com/x,a.com,1700000000\nhttp://a.com/y,a.com,1700000000\n"
 	_, log, err := ReadChangesWith(context.Background(), strings.NewReader(changes), Options{Name: "changes.csv"})
 	if err != nil {
 		t.Fatal(err)
@@ -162,6 +162,34 @@ func TestCSVFlags(t *testing.T) {
 		in := fmt.Sprintf("url,time,changed\nhttp://a.com/x,1,%s\nhttp://a.com/x,2,%s\nhttp://a.com/x,3,%s\n", pair[0], pair[1], pair[0])
 		if _, changed := readChanged(t, "f.csv", in); fmt.Sprint(changed) != fmt.Sprint([]bool{false, true, false}) {
 			t.Errorf("%v: changes %v", pair, changed)
+		}
+	}
+}
+
+// TestTimesBeforeTheWeb: a log whose every time is before 1991 — here
+// Excel serial dates (days since 1900), read as Unix seconds — says so,
+// since every rate is then off by the unit's factor (86,400 for days);
+// microsecond and nanosecond clocks are read as such.
+func TestTimesBeforeTheWeb(t *testing.T) {
+	log, err := Read(context.Background(), strings.NewReader("url,time,changed\nhttp://a.com/x,45292.5,0\nhttp://a.com/x,45293.5,1\n"), Options{Name: "excel.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "every time is before 1991, before the web (the latest, read as Unix seconds, is 1970-01-01T12:34:53Z): " +
+		"if the times are days (an Excel date) or another unit, every rate is off by as much"
+	if got := log.Notes(); got != want {
+		t.Errorf("notes %q, want %q", got, want)
+	}
+	for _, in := range []string{
+		"url,time,changed\nhttp://a.com/x,1704067200000000,0\nhttp://a.com/x,1704153600000000,1\n",       // microseconds
+		"url,time,changed\nhttp://a.com/x,1704067200000000000,0\nhttp://a.com/x,1704153600000000000,1\n", // nanoseconds
+	} {
+		log, err := Read(context.Background(), strings.NewReader(in), Options{Name: "clock.csv"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := log.Histories[0].Fetches; f[0].At != 1704067200 || f[1].At != 1704153600 || log.Notes() != "" {
+			t.Errorf("read %+v, notes %q; want 2024-01-01 and -02, nothing said", f, log.Notes())
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 )
 
@@ -37,6 +38,9 @@ type Log struct {
 	// fetches that saw no change.
 	NotModified int
 	Single      int // URLs with a single fetch: a baseline and nothing to estimate a rate from
+	// Latest is the latest time in the file (a fetch's, or a change's in
+	// a change history), Unix seconds.
+	Latest float64
 	// Rows whose URL was not written in its canonical spelling
 	// (canonurl: scheme and host case, default port, empty path,
 	// fragment, percent-encoding), read as that spelling; the first such
@@ -125,6 +129,10 @@ func read(ctx context.Context, r io.Reader, opts Options, format string) (*Log, 
 	}
 	if len(log.Histories) == 0 {
 		return nil, rd.nothing()
+	}
+	log.Latest = math.Inf(-1)
+	for _, h := range log.Histories {
+		log.Latest = math.Max(log.Latest, h.Fetches[len(h.Fetches)-1].At)
 	}
 	return log, nil
 }

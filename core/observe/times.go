@@ -19,8 +19,16 @@ const (
 // MillisFrom is the magnitude from which a Unix number is taken for
 // milliseconds rather than seconds: 1e11 seconds is the year 5138, 1e11
 // milliseconds is 1973-03-03, so every plausible fetch time reads right
-// either way.
-const MillisFrom = 1e11
+// either way. MicrosFrom and NanosFrom go on the same way — 1e14
+// milliseconds is the year 5138 and 1e14 microseconds 1973, 1e17
+// microseconds the year 5138 and 1e17 nanoseconds 1973 — for the
+// microsecond and nanosecond clocks of data pipelines (Spark and Parquet
+// timestamps, Python's time_ns, Go's UnixNano).
+const (
+	MillisFrom = 1e11
+	MicrosFrom = 1e14
+	NanosFrom  = 1e17
+)
 
 // What each kind of time may look like, for messages.
 const (
@@ -34,8 +42,9 @@ const (
 //   - RFC 3339, e.g. 2024-01-02T15:04:05Z or 2024-01-02 15:04:05.250+01:00
 //     (T or a space between date and time; a zone is required, its colon
 //     optional, +0100; the seconds optional, 2024-01-02T15:04Z);
-//   - a Unix number, seconds when its magnitude is below MillisFrom (1e11)
-//     and milliseconds from there on, fractions allowed;
+//   - a Unix number, seconds when its magnitude is below MillisFrom (1e11),
+//     milliseconds from there on, microseconds from MicrosFrom (1e14) and
+//     nanoseconds from NanosFrom (1e17), fractions allowed;
 //   - exactly 14 digits that form a valid YYYYMMDDhhmmss, a web-archive
 //     timestamp in UTC (as a Unix number it would be a millisecond time
 //     after the year 2286), or 17 with milliseconds, YYYYMMDDhhmmssSSS, as
@@ -125,7 +134,8 @@ func parseLastModified[T ~string | ~[]byte](s T) (float64, string) {
 	return 0, inputerr.Quote(s) + " is not a date; " + wantLastModified
 }
 
-// number reads a Unix time in seconds or milliseconds: ok when s is one,
+// number reads a Unix time in seconds, milliseconds, microseconds or
+// nanoseconds, told apart by magnitude (MillisFrom): ok when s is one,
 // a message when s is a number but not a usable time, neither when s is
 // not a number at all.
 func number[T ~string | ~[]byte](s T) (t float64, ok bool, msg string) {
@@ -154,8 +164,13 @@ func number[T ~string | ~[]byte](s T) (t float64, ok bool, msg string) {
 			return 0, false, ""
 		}
 	}
-	if math.Abs(v) >= MillisFrom {
-		v /= 1000
+	switch a := math.Abs(v); {
+	case a >= NanosFrom:
+		v /= 1e9
+	case a >= MicrosFrom:
+		v /= 1e6
+	case a >= MillisFrom:
+		v /= 1e3
 	}
 	t, msg = inRange(s, v)
 	return t, msg == "", msg

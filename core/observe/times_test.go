@@ -21,10 +21,15 @@ func TestParseTime(t *testing.T) {
 		{in: "2024-02-29T00:00:00Z", want: 1709164800},
 		{in: "1704207845", want: 1704207845},
 		{in: "1704207845.5", want: 1704207845.5},
-		{in: "1704207845500", want: 1704207845.5},   // milliseconds
-		{in: "99999999999", want: 99999999999},      // just below MillisFrom: seconds (the year 5138)
-		{in: "100000000000", want: 100000000},       // MillisFrom: milliseconds (1973)
-		{in: "1.7042078455e12", want: 1704207845.5}, // as a spreadsheet may write it
+		{in: "1704207845500", want: 1704207845.5},         // milliseconds
+		{in: "99999999999", want: 99999999999},            // just below MillisFrom: seconds (the year 5138)
+		{in: "100000000000", want: 100000000},             // MillisFrom: milliseconds (1973)
+		{in: "99999999999999", want: 99999999999.999},     // just below MicrosFrom: milliseconds (the year 5138)
+		{in: "1704207845123456", want: 1704207845.123456}, // microseconds
+		{in: "100000000000000", want: 100000000},          // MicrosFrom: microseconds (1973)
+		{in: "1704207845000000000", want: 1704207845},     // nanoseconds
+		{in: "100000000000000000", want: 100000000},       // NanosFrom: nanoseconds (1973)
+		{in: "1.7042078455e12", want: 1704207845.5},       // as a spreadsheet may write it
 		{in: "0", want: 0},
 		{in: "-0", want: 0},
 		{in: "-86400", want: -86400},
