@@ -15,6 +15,8 @@ import (
 	"github.com/freshplan/freshplan/core/backtest"
 	"github.com/freshplan/freshplan/core/gzipped"
 	"github.com/freshplan/freshplan/core/observe"
+	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // runBacktest is `freshplan backtest [flags] --split DATE [--until DATE] FILE`
@@ -94,6 +96,13 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	reportRead(stderr, f.inputName(), log)
+	hosts := make([]pages.Page, len(changes))
+	for i, c := range changes {
+		hosts[i] = pages.Page{URL: c.URL, Host: c.Host, CrawlDelay: c.CrawlDelay}
+	}
+	if note := plan.Unvisitable(hosts, params.Horizon); note != "" {
+		fmt.Fprintf(stderr, "freshplan: %s: %s\n", f.inputName(), note)
+	}
 	if params.Budget > 0 {
 		n := 0
 		for _, c := range changes {

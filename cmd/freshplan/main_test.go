@@ -699,4 +699,14 @@ func TestCrawlDelayLongerThanHorizon(t *testing.T) {
 	if r.code != 0 || r.stderr != "" {
 		t.Errorf("--horizon 28h: exit %d, stderr %q; want a plan and nothing said", r.code, r.stderr)
 	}
+	// A backtest of a log plans with its crawl delays too, and says so.
+	var log strings.Builder
+	log.WriteString("url,time,changed,crawl_delay\n")
+	for day := range 20 {
+		fmt.Fprintf(&log, "https://slow.example/1,%d,%d,700000\nhttps://fast.example/1,%d,%d,\n", 1704067200+86400*day, day%2, 1704067200+86400*day, day%3/2)
+	}
+	r = cli(t, "backtest", "--split", "2024-01-11", writeFile(t, dir, "log.csv", log.String()))
+	if want := "host slow.example asks for a crawl delay of 700000 s, longer than the horizon (168h)"; r.code != 0 || !strings.Contains(r.stderr, want) {
+		t.Errorf("backtest: exit %d, stderr %q; want it to say %q", r.code, r.stderr, want)
+	}
 }

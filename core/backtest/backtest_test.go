@@ -2,6 +2,7 @@ package backtest
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -162,5 +163,34 @@ func TestReplanVisitAtHorizonEnd(t *testing.T) {
 	}
 	if rows[0].Staleness != rows[1].Staleness {
 		t.Errorf("psp %v, re-planned %v: want the same (one page, one visit a day either way)", rows[0].Staleness, rows[1].Staleness)
+	}
+}
+
+// TestLogCrawlDelay: a log's crawl delays go into the plans a backtest
+// replays — a host asking for 12 hours between requests gets at most two
+// visits a day, whatever the budget — as they go into `plan`'s. They were
+// dropped: the backtest planned every host at the default politeness.
+func TestLogCrawlDelay(t *testing.T) {
+	const d = 86400.0
+	var log strings.Builder
+	log.WriteString("url,time,changed,crawl_delay\n")
+	for day := range 40 {
+		for _, p := range []string{"https://slow.example/1", "https://slow.example/2"} {
+			fmt.Fprintf(&log, "%s,%d,%d,43200\n", p, int(1704067200+float64(day)*d), day%2)
+		}
+	}
+	changes, _, err := Load(context.Background(), strings.NewReader(log.String()), observe.Options{Name: "log.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := plan.DefaultParams()
+	params.Budget = 10
+	split := 1704067200 + 30*d
+	rows, err := Run(context.Background(), changes, Config{Params: params, TrainStart: 1704067200, Split: split, Until: split + 9*d, Policies: []string{"psp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows[0].Visits > 2*9 || rows[0].Visits == 0 {
+		t.Errorf("psp made %d visits in 9 days to a host that allows two a day", rows[0].Visits)
 	}
 }

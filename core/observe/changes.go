@@ -17,8 +17,9 @@ import (
 // Changes is one URL's complete change history: every time its content
 // changed, sorted. Its first change is when the page appeared.
 type Changes struct {
-	URL, Host string
-	Times     []float64 // Unix seconds, sorted
+	URL, Host  string
+	Times      []float64 // Unix seconds, sorted
+	CrawlDelay float64   // seconds the host asks for between requests (an observation log's crawl_delay), 0 when not given
 }
 
 // IsChangeHeader reports whether a CSV header is a change history's: a url
