@@ -50,9 +50,9 @@ func checkLog(l *Log, name string) string {
 		}
 		fetches += len(h.Fetches)
 	}
-	if int64(fetches+l.Duplicates+l.Merged+l.NonOK+l.Skipped) != l.Rows {
-		return fmt.Sprintf("%d fetches + %d duplicates + %d merged + %d non-OK + %d skipped != %d rows",
-			fetches, l.Duplicates, l.Merged, l.NonOK, l.Skipped, l.Rows)
+	if int64(fetches+l.Duplicates+l.Merged+l.NonOK+l.Skipped+l.Unflagged) != l.Rows {
+		return fmt.Sprintf("%d fetches + %d duplicates + %d merged + %d non-OK + %d skipped + %d unflagged != %d rows",
+			fetches, l.Duplicates, l.Merged, l.NonOK, l.Skipped, l.Unflagged, l.Rows)
 	}
 	if l.Respelled < 0 || int64(l.Respelled) > l.Rows-int64(l.Skipped+l.NonOK) || (l.Respelled > 0) != (l.RespelledExample[0] != "") {
 		return fmt.Sprintf("%d rows respelled of %d rows, %d skipped, %d non-OK; example %q", l.Respelled, l.Rows, l.Skipped, l.NonOK, l.RespelledExample)

@@ -11,9 +11,10 @@ import (
 
 // Kinds of change signal an observation carries.
 const (
-	sigFlag   uint8 = iota // sig is 1 when the fetch saw a change, 0 when not
-	sigDigest              // sig is a hash of the content digest
-	sigSame                // a revisit record without a digest: unchanged
+	sigFlag    uint8 = iota // sig is 1 when the fetch saw a change, 0 when not
+	sigDigest               // sig is a hash of the content digest
+	sigSame                 // a revisit record without a digest: unchanged
+	sigUnknown              // a change flag left empty: the baseline if it is the URL's first fetch, else unknown
 )
 
 // obs is one usable row, as the readers file it and as finish merges it.
@@ -31,6 +32,7 @@ const (
 	codeFlag1
 	codeDigest
 	codeSame
+	codeUnknown
 )
 
 // block holds up to blockSize rows, a column per field. The columns sig
@@ -144,6 +146,8 @@ func (c *collector) add(o obs) {
 	switch o.kind {
 	case sigFlag:
 		code = codeFlag0 + uint8(o.sig) // o.sig is 0 or 1
+	case sigUnknown:
+		code = codeUnknown
 	case sigDigest:
 		code = codeDigest
 		if b.sig == nil {
@@ -234,6 +238,8 @@ func (c *collector) finish(ctx context.Context) ([]History, error) {
 				o.kind, o.sig = sigFlag, uint64(codes[p]-codeFlag0)
 			case codeDigest:
 				o.kind, o.sig = sigDigest, sigs[p]
+			case codeUnknown:
+				o.kind = sigUnknown
 			default:
 				o.kind = sigSame
 			}
@@ -254,6 +260,9 @@ func (c *collector) finish(ctx context.Context) ([]History, error) {
 	c.urls = nil
 	return hist, nil
 }
+
+// signalKnown reports whether a row's signal is known: all but an empty flag.
+func signalKnown(o obs) bool { return o.kind != sigUnknown }
 
 func byTime(a, b obs) int {
 	switch {
@@ -281,6 +290,13 @@ func (c *collector) merge(dst []Fetch, rows []obs) []Fetch {
 		}
 		group := rows[i:j]
 		i = j
+		if len(dst) > base && group[0].kind == sigUnknown && !slices.ContainsFunc(group, signalKnown) {
+			// Past the baseline, a fetch whose change flag was left empty
+			// says nothing of its interval: dropped, and the next fetch's
+			// flag read over both intervals.
+			c.log.Unflagged += len(group)
+			continue
+		}
 		if len(group) > 1 {
 			c.countRepeats(group)
 		}
@@ -315,7 +331,7 @@ func (c *collector) countRepeats(group []obs) {
 	c.sigs = c.sigs[:0]
 	same := 0
 	for _, o := range group {
-		if o.kind == sigSame {
+		if o.kind == sigSame || o.kind == sigUnknown {
 			same++
 			continue
 		}

@@ -222,6 +222,8 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	switch {
 	case notModified:
 		o.kind = sigSame
+	case l.flags && len(s) == 0:
+		o.kind = sigUnknown // a crawler may leave it empty at a URL's first fetch
 	case l.flags:
 		v, ok := flag(s)
 		if !ok {

@@ -33,7 +33,11 @@
 //     so the times are most likely in another unit);
 //   - the change signal, the first present of: changed (change,
 //     has_changed, is_changed) — 0/1, true/false, yes/no (also t/f, y/n,
-//     1.0/0.0); digest
+//     1.0/0.0), or empty: at a URL's first fetch, the baseline, as a
+//     crawler with nothing to compare writes it; past it a fetch whose
+//     flag is empty says nothing of its interval and is dropped and
+//     counted (Log.Unflagged), the next fetch's flag read over both
+//     intervals; digest
 //     (content_digest, payload_digest, checksum, content_hash, sha1,
 //     sha256, md5); hash; etag. A digest column makes a fetch a change
 //     when its digest differs from the previous fetch's of that URL in

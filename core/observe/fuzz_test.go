@@ -64,6 +64,7 @@ func FuzzReadCSV(f *testing.F) {
 		"url,time,changed\nhttps://a.com/\xff,1,0\n",
 		"url,time,changed,weight\n/rel,1,0,-1\nhttps://:80/,1e12,0,NaN\n",
 		"url,changes_per_day\nhttps://a.com/,1\n",
+		"url,time,changed\nhttp://a.com/x,1,\nhttp://a.com/x,2,1\nhttp://a.com/x,3,\nhttp://a.com/x,3,0\nhttp://a.com/x,4,\n",
 		"url,time,status,digest\nhttp://a.com/x,1,200,A\nhttp://a.com/x,2,304,\nhttp://a.com/x,3,-1,\nhttp://a.com/x,4,abc,B\nhttp://a.com/x,5,,B\n",
 		"url,time,changed\nHTTP://A.com:80/x#f,1,0\nhttp://a.com/x,2,1\nhttp://a.com/x#g,3,1\nhttp://a.com/%78,4,0\n",
 		"",

@@ -34,6 +34,8 @@ func (l *Log) Notes() string {
 		add(l.NonOK, "row with a status other than 200 or 304 skipped", "rows with a status other than 200 or 304 skipped")
 		add(l.NotModified, "row with status 304 (Not Modified) read as a fetch that saw no change",
 			"rows with status 304 (Not Modified) read as fetches that saw no change")
+		add(l.Unflagged, "row with an empty change flag past its URL's first fetch dropped (the next fetch's flag read over both intervals)",
+			"rows with an empty change flag past their URL's first fetch dropped (the next fetch's flag read over both intervals)")
 	} else {
 		add(l.NonOK, "capture not of content (a status other than 200, or not http(s)) skipped",
 			"captures not of content (a status other than 200, or not http(s)) skipped")

@@ -193,3 +193,22 @@ func TestTimesBeforeTheWeb(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyFlag: a change flag left empty at a URL's first fetch — what
+// a crawler writes when it has nothing to compare with — is the baseline;
+// past it, the fetch says nothing of its interval and is dropped, counted
+// and said. An empty flag was a bad row, stopping the read.
+func TestEmptyFlag(t *testing.T) {
+	in := "url,time,changed\nhttp://a.com/x,1700000000,\nhttp://a.com/x,1700086400,1\nhttp://a.com/x,1700172800,\nhttp://a.com/x,1700259200,0\nhttp://a.com/x,1700345600,1\n"
+	log, changed := readChanged(t, "f.csv", in)
+	if fmt.Sprint(changed) != fmt.Sprint([]bool{false, true, false, true}) {
+		t.Errorf("changes %v, want the first fetch the baseline, the third dropped", changed)
+	}
+	if at := log.Histories[0].Fetches[2].At; at != 1700259200 {
+		t.Errorf("third fetch at %v, want the fourth row's 1700259200", at)
+	}
+	want := "1 row with an empty change flag past its URL's first fetch dropped (the next fetch's flag read over both intervals)"
+	if got := log.Notes(); got != want {
+		t.Errorf("notes %q, want %q", got, want)
+	}
+}

@@ -37,7 +37,11 @@ type Log struct {
 	// Rows of the observation CSV with status 304 Not Modified, read as
 	// fetches that saw no change.
 	NotModified int
-	Single      int // URLs with a single fetch: a baseline and nothing to estimate a rate from
+	// Rows of the observation CSV whose change flag was left empty past
+	// their URL's first fetch, dropped (at the first fetch, the baseline,
+	// an empty flag is what a crawler writes and is fine).
+	Unflagged int
+	Single    int // URLs with a single fetch: a baseline and nothing to estimate a rate from
 	// Latest is the latest time in the file (a fetch's, or a change's in
 	// a change history), Unix seconds.
 	Latest float64
