@@ -566,7 +566,7 @@ func TestSweepBudgets(t *testing.T) {
 	params := plan.DefaultParams()
 	params.Budget = 8_640_000
 	cmds := cliCommands(params, []int{34_560_000})
-	want := "freshplan sweep --budgets 34560000 --horizon 24h0m0s --politeness 15s --objective staleness --model steady FILE"
+	want := "freshplan sweep --budgets 34560000 --horizon 24h --politeness 15s --objective staleness --model steady FILE"
 	if len(cmds) != 1 || cmds[0] != want {
 		t.Errorf("commands %q, want %q", cmds, want)
 	}
@@ -579,8 +579,8 @@ func TestSweepBudgets(t *testing.T) {
 	params.Crawlers, params.Rate = 10, 10
 	cmds = cliCommands(params, []int{17_280_000, 34_560_000})
 	for k, want := range []string{
-		"freshplan plan --budget 17280000 --crawlers 10 --rate 20 --horizon 24h0m0s",
-		"freshplan plan --budget 34560000 --crawlers 10 --rate 40 --horizon 24h0m0s",
+		"freshplan plan --budget 17280000 --crawlers 10 --rate 20 --horizon 24h",
+		"freshplan plan --budget 34560000 --crawlers 10 --rate 40 --horizon 24h",
 	} {
 		if len(cmds) != 2 || !strings.HasPrefix(cmds[k], want) {
 			t.Errorf("commands %q: want %q…", cmds, want)

@@ -518,7 +518,7 @@ func budgetFlags(params plan.Params, x int) string {
 
 // paramFlags returns the CLI flags for the rest of a plan's parameters.
 func paramFlags(params plan.Params) string {
-	return "--horizon " + params.Horizon.String() + " --politeness " + params.Politeness.String() +
+	return "--horizon " + plan.ShortDuration(params.Horizon) + " --politeness " + plan.ShortDuration(params.Politeness) +
 		" --objective " + params.Objective.String() + " --model " + params.Model.String()
 }
 

@@ -107,7 +107,7 @@ func TestExportTooBig(t *testing.T) {
 			msg = s.Note
 		}
 	})
-	want := "freshplan plan --budget 3000000 --policy psp --schedule schedule.csv --horizon 24h0m0s --politeness 15s --objective staleness --model steady FILE"
+	want := "freshplan plan --budget 3000000 --policy psp --schedule schedule.csv --horizon 24h --politeness 15s --objective staleness --model steady FILE"
 	if !strings.Contains(msg, "too big to build in the browser") || !strings.Contains(msg, want) {
 		t.Errorf("a 3M-visit schedule export: %q, want the command %q", msg, want)
 	}

@@ -104,7 +104,7 @@ func report(w io.Writer, pl *plan.Plan) {
 		unit = "harmonic penalty"
 	}
 	fmt.Fprintf(w, "%d pages on %d hosts; horizon %v, budget %d visits, %d crawler(s) at %.4g pages/s, politeness %v, %s model\n",
-		len(pl.Pages), len(pl.Hosts), p.Horizon, p.Budget, p.Crawlers, p.Rate, p.Politeness, p.Model)
+		len(pl.Pages), len(pl.Hosts), plan.ShortDuration(p.Horizon), p.Budget, p.Crawlers, p.Rate, plan.ShortDuration(p.Politeness), p.Model)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	sim := p.Simulate > 0
 	if sim {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/freshplan/freshplan/core/pages"
@@ -46,11 +45,11 @@ func Unvisitable(pg []pages.Page, horizon time.Duration) string {
 	if hosts == 1 {
 		return fmt.Sprintf("host %s asks for a crawl delay of %g s, longer than the horizon (%v): politeness allows it no visit, "+
 			"so its %s never visited by the polite policies (plan a horizon of at least %v to visit %s)",
-			names[first], delay[first], short(horizon), pagesAre(n), short(need), them(n))
+			names[first], delay[first], ShortDuration(horizon), pagesAre(n), ShortDuration(need), them(n))
 	}
 	return fmt.Sprintf("%d hosts ask for crawl delays longer than the horizon (%v), the first %s at %g s: politeness allows them no visit, "+
 		"so their %s never visited by the polite policies (plan a horizon of at least %v to visit them)",
-		hosts, short(horizon), names[first], delay[first], pagesAre(n), short(need))
+		hosts, ShortDuration(horizon), names[first], delay[first], pagesAre(n), ShortDuration(need))
 }
 
 func pagesAre(n int) string {
@@ -65,16 +64,4 @@ func them(n int) string {
 		return "it"
 	}
 	return "them"
-}
-
-// short writes a duration as a person would: 24h, not 24h0m0s.
-func short(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
 }
