@@ -15,9 +15,10 @@ const webStart = 662688000
 
 // Notes says, in a line for a person, what reading dropped or read in a
 // particular way (the Log's counts but its bad rows, which are reported
-// apart): captures and rows that are not content, 304s, revisit records, duplicate and
-// merged rows, URLs read in their canonical spelling, URLs fetched only
-// once. It is "" when there is nothing to say. Nothing is dropped
+// apart): captures and rows that are not content, 304s, empty change
+// flags, revisit records, duplicate and merged rows, URLs read in their
+// canonical spelling, times that cannot be Unix seconds, URLs fetched
+// only once. It is "" when there is nothing to say. Nothing is dropped
 // silently: these are the rows a log's reader set aside by rule (see the
 // package comment), not by error.
 func (l *Log) Notes() string {

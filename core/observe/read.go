@@ -34,6 +34,7 @@ type Log struct {
 	Merged     int // rows at the same time as another fetch of the same URL with a different signal, merged into it
 	NonOK      int // captures that are not content: status other than 200, or not an http(s) URL; skipped
 	Revisits   int // revisit records (mime warc/revisit or status -), read as fetches
+	Single     int // URLs with a single fetch: a baseline and nothing to estimate a rate from
 	// Rows of the observation CSV with status 304 Not Modified, read as
 	// fetches that saw no change.
 	NotModified int
@@ -41,7 +42,6 @@ type Log struct {
 	// their URL's first fetch, dropped (at the first fetch, the baseline,
 	// an empty flag is what a crawler writes and is fine).
 	Unflagged int
-	Single    int // URLs with a single fetch: a baseline and nothing to estimate a rate from
 	// Latest is the latest time in the file (a fetch's, or a change's in
 	// a change history), Unix seconds.
 	Latest float64
