@@ -91,12 +91,13 @@ func split(s string) (u parts, ok bool) {
 	u.host = u.colon + 3
 	lastColon, colons, bracket := -1, 0, false
 	i := u.host
+scan:
 	for ; i < len(s); i++ {
 		k := class[s[i]]
 		switch {
 		case k == 0:
 		case k == classEnd:
-			goto end
+			break scan
 		case k == classAt:
 			// The user information ends here and is left as it is.
 			u.host, lastColon, colons, bracket, u.upper = i+1, -1, 0, false, false
@@ -108,7 +109,6 @@ func split(s string) (u parts, ok bool) {
 			u.upper = true
 		}
 	}
-end:
 	u.auth, u.hostEnd = i, i
 	if lastColon >= 0 && digits(s[lastColon+1:i]) {
 		u.hostEnd, colons = lastColon, colons-1
