@@ -33,10 +33,12 @@ func isDash(b []byte) bool { return len(b) == 0 || len(b) == 1 && b[0] == '-' }
 // capture files one web-archive record with the collector, or says what
 // is wrong with it. The rules (see the package comment):
 //   - status 200, or no status field at all: content, compared by digest;
+//   - status 304 Not Modified: a fetch that saw no change;
 //   - mime warc/revisit, or status "-" or empty: a revisit record, read as
 //     a fetch whose digest is the revisited content's (unchanged when it
 //     equals the previous fetch's), or unchanged when it has no digest;
-//   - any other status (3xx redirects, 4xx and 5xx errors), and URLs of a
+//   - any other status (3xx redirects, 4xx and 5xx errors, a crawler's
+//     negative codes for fetches that failed), and URLs of a
 //     scheme other than http and https (dns:, filedesc:, warcinfo:, …):
 //     skipped and counted in Log.NonOK;
 //   - captures of one URL are grouped by urlkey (so http/https and www
@@ -50,19 +52,30 @@ func (c *collector) capture(cp *capture) *Error {
 	ts := trim(cp.ts.val)
 	at, ok := timestamp(ts)
 	if !ok {
-		return bad(cp.ts, inputerr.Quote(ts)+" is not a timestamp; "+wantTimestamp)
+		if at, ok = rfc3339(ts); !ok { // a crawl.log's time of logging
+			return bad(cp.ts, inputerr.Quote(ts)+" is not a timestamp; "+wantTimestamp)
+		}
+		var msg string
+		if at, msg = inRange(ts, at); msg != "" {
+			return bad(cp.ts, msg)
+		}
 	}
 	revisit := bytes.EqualFold(trim(cp.mime.val), []byte("warc/revisit"))
+	notModified := false
 	if cp.status.col > 0 {
 		st := trim(cp.status.val)
 		switch {
 		case isDash(st):
 			revisit = true
-		case len(st) <= 3 && digits(st):
-			if string(st) != "200" {
-				c.log.NonOK++
-				return nil
-			}
+		case string(st) == "200":
+		case string(st) == "304":
+			// Not Modified: the server said the page had not changed.
+			notModified = true
+		case len(st) <= 3 && digits(st), len(st) > 1 && len(st) <= 5 && st[0] == '-' && digits(st[1:]):
+			// Redirects and errors, and a crawler's negative codes for a
+			// fetch that failed: not the page's content.
+			c.log.NonOK++
+			return nil
 		default:
 			return bad(cp.status, inputerr.Quote(st)+" is not an HTTP status; want a code such as 200, or - for a revisit record")
 		}
@@ -86,7 +99,9 @@ func (c *collector) capture(cp *capture) *Error {
 		return bad(f, "no URL; want the original URL (or at least the SURT urlkey) of the capture")
 	}
 	o := obs{at: at, lm: math.NaN(), kind: sigDigest}
-	if d := trim(cp.digest.val); !isDash(d) {
+	if notModified {
+		o.kind = sigSame // whatever digest it has is the empty body's
+	} else if d := trim(cp.digest.val); !isDash(d) {
 		o.sig = c.digest(unlabelled(d))
 	} else if revisit {
 		o.kind = sigSame
@@ -127,6 +142,9 @@ func (c *collector) capture(cp *capture) *Error {
 	}
 	if revisit {
 		c.log.Revisits++
+	}
+	if notModified {
+		c.log.NotModified++
 	}
 	o.url = i
 	c.add(o)

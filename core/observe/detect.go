@@ -12,6 +12,7 @@ const (
 	FormatCDX         = "cdx"          // classic space-separated CDX, with or without its legend line
 	FormatCDXJ        = "cdxj"         // urlkey timestamp {json}
 	FormatWaybackJSON = "wayback-json" // the Wayback CDX server's output=json: an array of arrays
+	FormatCrawlLog    = "crawl-log"    // Heritrix's crawl.log: every URI the crawler tried
 	FormatChanges     = "changes"      // a complete change history, url,host,time (ReadChangesWith)
 )
 
@@ -30,6 +31,9 @@ var bom = []byte("\ufeff")
 //     nothing else is in the prefix;
 //   - "CDX " (a legend line, usually written " CDX N b a m s k r M S V g")
 //     starts a CDX index;
+//   - a first line of at least ten space-separated fields, an RFC 3339 time
+//     and a status (a number, perhaps negative) first, is a Heritrix
+//     crawl.log;
 //   - a first line of at least three space-separated fields whose second
 //     is 4 to 17 digits (a timestamp) is CDXJ when the third field starts
 //     with '{', CDX otherwise (urlkeys have commas too, so commas decide
@@ -95,6 +99,9 @@ func Detect(prefix []byte) (string, error) {
 	}
 	if bytes.HasPrefix(line, []byte("CDX ")) {
 		return FormatCDX, nil
+	}
+	if isCrawlLog(line) {
+		return FormatCrawlLog, nil
 	}
 	f, _ := splitSpace(make([][]byte, 0, 4), line)
 	if len(f) >= 3 && len(f[1]) >= 4 && len(f[1]) <= 17 && digits(f[1]) {

@@ -1,5 +1,6 @@
 // Package observe reads logs of past fetches — freshplan's observation CSV,
-// web-archive CDX, CDXJ and the Wayback CDX server's JSON — into per-URL
+// web-archive CDX, CDXJ, the Wayback CDX server's JSON and Heritrix's
+// crawl.log — into per-URL
 // histories (SPEC §3): streaming, with progress and cancellation, and with
 // errors that name the file, line and column.
 //
@@ -76,14 +77,26 @@
 // row naming the fields; an empty row and the resume key after it are
 // skipped. Timestamps are 14 digits YYYYMMDDhhmmss, UTC.
 //
+// Heritrix's crawl.log (every URI the crawler tried, a line each; its
+// fields space-separated and padded: logging time, status, size, URI,
+// discovery path, referrer, MIME type, thread, fetch start+duration,
+// digest, source, annotations, perhaps a JSON object) is read as an
+// index's captures: its URI, status, MIME type and digest, at the fetch's
+// start (YYYYMMDDhhmmssSSS, to the millisecond) or, for a fetch that never
+// started, the time of logging; Heritrix's negative codes (a fetch that
+// failed) and 1 (a DNS lookup, of a dns: URI) are not content.
+//
 // Captures are interpreted as follows:
+//   - status 304 Not Modified: a fetch that saw no change (counted in
+//     Log.NotModified), whatever its digest (the empty body's);
 //   - status 200, or no status field at all: content, compared by digest
 //     ("sha1:ABC" and "ABC" are one digest: tools differ in the label);
 //   - a revisit record — mime warc/revisit, or status "-" — is a fetch
 //     whose digest is that of the content revisited: unchanged when it
 //     equals the previous fetch's digest, a change when it differs, and
 //     unchanged when it has no digest; counted in Log.Revisits;
-//   - any other status (3xx redirects, 4xx, 5xx) and non-HTTP records
+//   - any other status (3xx redirects, 4xx, 5xx, a crawler's negative
+//     codes) and non-HTTP records
 //     (dns:, filedesc:, warcinfo:, …) are not content: skipped and counted
 //     in Log.NonOK; a URL with only such captures has no history;
 //   - a capture without a digest that is not a revisit is a bad row;

@@ -21,7 +21,7 @@ func TestNotes(t *testing.T) {
 			"com,example)/ 20240104000000 http://example.com/ text/html 200 CCCC - - 100 0 a.warc.gz\n" +
 			"com,example)/ 20240104000000 http://example.com/ text/html 200 CCCC - - 100 0 a.warc.gz\n" +
 			"com,example)/b 20240104000000 http://example.com/b text/html 200 CCCC - - 100 0 a.warc.gz\n",
-			"1 capture not of content (a status other than 200, or not http(s)) skipped; 1 revisit record read as a fetch; " +
+			"1 capture not of content (a status other than 200 or 304, or not http(s)) skipped; 1 revisit record read as a fetch; " +
 				"1 row repeating a fetch (same URL, time and signal) dropped; 1 URL fetched only once: no change could be seen"},
 		{"log.csv", "url,time,changed\nhttp://a.com/x,1700000000,0\nhttp://a.com/x,1700000000,1\nhttp://a.com/x,1700086400,1\nhttp://a.com/x,1700086400,1\nhttp://a.com/x,1700086400,1\n",
 			"2 rows repeating a fetch (same URL, time and signal) dropped; 1 row at the same time as another fetch of its URL merged into it"},

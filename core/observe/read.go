@@ -35,8 +35,8 @@ type Log struct {
 	NonOK      int // captures that are not content: status other than 200, or not an http(s) URL; skipped
 	Revisits   int // revisit records (mime warc/revisit or status -), read as fetches
 	Single     int // URLs with a single fetch: a baseline and nothing to estimate a rate from
-	// Rows of the observation CSV with status 304 Not Modified, read as
-	// fetches that saw no change.
+	// Rows (captures) with status 304 Not Modified, read as fetches that
+	// saw no change.
 	NotModified int
 	// Rows of the observation CSV whose change flag was left empty past
 	// their URL's first fetch, dropped (at the first fetch, the baseline,
@@ -118,6 +118,8 @@ func read(ctx context.Context, r io.Reader, opts Options, format string) (*Log, 
 		err = rd.cdx()
 	case FormatCDXJ:
 		err = rd.cdxj()
+	case FormatCrawlLog:
+		err = rd.crawlLog()
 	case FormatWaybackJSON:
 		err = rd.wayback(br)
 	default:
