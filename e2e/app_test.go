@@ -557,3 +557,33 @@ func TestUnvisitableHost(t *testing.T) {
 		t.Errorf("at a 28h horizon the note stays: %q", got)
 	}
 }
+
+// TestDropCrawlLog: a Heritrix crawl.log dropped as the crawler wrote it
+// is read as a log of fetches — its pages, what was skipped said — and
+// planned.
+func TestDropCrawlLog(t *testing.T) {
+	tb := newTab(t)
+	tb.open()
+	var b strings.Builder
+	b.WriteString("2024-01-01T00:00:00.100Z     1         58 dns:a.example P http://a.example/ text/dns #014 20240101000000000+25 sha1:DNSDNSDNSDNSDNSDNSDNSDNSDNSDNSDN - -\n")
+	for day := range 6 {
+		for p := range 3 {
+			digest := fmt.Sprintf("sha1:P%dV%d", p, day/(p+1))
+			fmt.Fprintf(&b, "2024-01-%02dT0%d:00:01.000Z   200       1000 http://a.example/%d - - text/html #025 202401%02d0%d0000500+500 %s - -\n",
+				day+1, p, p, day+1, p, digest)
+		}
+	}
+	b.WriteString("2024-01-07T00:00:00.000Z    -6          - http://down.example/ L http://a.example/ no-type #031 - - - -\n")
+	seq := tb.seq()
+	tb.drop("crawl.log", b.String(), "")
+	tb.waitPlanned(seq, 30*time.Second)
+	if got := tb.text("#dataset"); !strings.HasPrefix(got, "crawl.log — 3 pages on 1 host") {
+		t.Errorf("dataset line %q: want the crawl log's 3 pages on 1 host", got)
+	}
+	if got, want := tb.text("#input-note"), "crawl.log: 2 captures not of content (a status other than 200 or 304, or not http(s)) skipped"; !strings.Contains(got, want) {
+		t.Errorf("note %q: want %q", got, want)
+	}
+	if got := tb.text("#plan-error"); got != "" {
+		t.Errorf("plan error %q", got)
+	}
+}
