@@ -115,12 +115,13 @@ func (h *home) renderInput() goapp.UI {
 			goapp.Code().Text("url,host,changes_per_day"),
 			goapp.Text(" (optionally "), goapp.Code().Text("weight"), goapp.Text(", "), goapp.Code().Text("crawl_delay"),
 			goapp.Text(") — or a log of past fetches ("), goapp.Code().Text("url,time,changed"),
-			goapp.Text(" or a digest column; CDX, CDXJ, Wayback JSON) or a change history ("), goapp.Code().Text("url,host,time"),
+			goapp.Text(" or a digest column; CDX, CDXJ, Wayback JSON, a Heritrix crawl.log; gzipped or not) or a change history ("), goapp.Code().Text("url,host,time"),
 			goapp.Text("), whose change rates are estimated — or:"),
 		),
 		goapp.Div().Class("actions").Body(
 			goapp.Input().Type("file").ID("file-input").Class("visually-hidden").
-				Accept(".csv,.tsv,.txt,.cdx,.cdxj,.json,text/csv,text/plain,application/json").OnChange(h.onChoose),
+				// What the readers take, gzipped too (crawl logs and indexes usually are).
+				Accept(".csv,.tsv,.txt,.log,.cdx,.cdxj,.json,.gz,text/csv,text/plain,application/json,application/gzip").OnChange(h.onChoose),
 			goapp.Label().For("file-input").Class("button", "primary").Text("Choose file"),
 			goapp.Button().Type("button").ID("paste-btn").Class("button").
 				Aria("expanded", h.pasteOpen).Aria("controls", "paste-panel").

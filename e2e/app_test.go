@@ -586,4 +586,11 @@ func TestDropCrawlLog(t *testing.T) {
 	if got := tb.text("#plan-error"); got != "" {
 		t.Errorf("plan error %q", got)
 	}
+	// "Choose file" offers such files, and gzipped ones, without "All files".
+	accept := eval[string](tb, `document.getElementById("file-input").accept`)
+	for _, ext := range []string{".log", ".gz", ".cdx", ".csv"} {
+		if !strings.Contains(accept+",", ext+",") {
+			t.Errorf("the file picker accepts %q: no %s", accept, ext)
+		}
+	}
 }
