@@ -140,11 +140,11 @@ func (c *collector) capture(cp *capture) *Error {
 			c.log.respelled(string(u), string(key))
 		}
 	}
-	if revisit {
-		c.log.Revisits++
-	}
-	if notModified {
+	switch {
+	case notModified: // a revisit record of a 304 is counted once, as a 304
 		c.log.NotModified++
+	case revisit:
+		c.log.Revisits++
 	}
 	o.url = i
 	c.add(o)
