@@ -55,3 +55,26 @@ func benchmarkRead(b *testing.B, data []byte) {
 		}
 	}
 }
+
+// crawlLogLines is observations' log as Heritrix's crawl.log writes it.
+func crawlLogLines(urls, rounds int) []byte {
+	var b bytes.Buffer
+	b.Grow(urls * rounds * 200)
+	for r := 0; r < rounds; r++ {
+		t := int64(1_700_000_000 + r*86_400)
+		for u := 0; u < urls; u++ {
+			v := 0
+			if u%2 == 0 {
+				v = r / 3
+			}
+			at := time.Unix(t+int64(u%3600), 0).UTC()
+			fmt.Fprintf(&b, "%s   200      15829 https://host%d.example.com/page/%d L https://host%d.example.com/ text/html #025 %s000+922 sha1:%08x%04x - -\n",
+				at.Format("2006-01-02T15:04:05.000Z"), u%1000, u, u%1000, at.Format("20060102150405"), u, v)
+		}
+	}
+	return b.Bytes()
+}
+
+// BenchmarkReadCrawlLog1M reads a 1M-line Heritrix crawl.log (100k URLs ×
+// 10 fetches).
+func BenchmarkReadCrawlLog1M(b *testing.B) { benchmarkRead(b, crawlLogLines(100_000, 10)) }

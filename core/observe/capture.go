@@ -122,7 +122,7 @@ func (c *collector) capture(cp *capture) *Error {
 			if raw, ok = unsurt(key); !ok {
 				return bad(cp.key, inputerr.Quote(key)+" is not a SURT urlkey such as com,example)/page, and there is no original URL")
 			}
-		case scheme(u) == "":
+		case scheme(u) == nil:
 			raw = "http://" + string(u)
 		default:
 			raw = string(u)
@@ -152,26 +152,24 @@ func (c *collector) capture(cp *capture) *Error {
 }
 
 // scheme returns the scheme of a URL when it starts with letters and a
-// colon ("http", "dns", "filedesc"), else "".
-func scheme(b []byte) string {
+// colon ("http", "dns", "filedesc"; as written, in any case), else nil.
+func scheme(b []byte) []byte {
 	for i, ch := range b {
 		switch {
 		case ch == ':' && i > 0:
-			return strings.ToLower(string(b[:i]))
+			return b[:i]
 		case ch < 'A' || ch > 'z' || (ch > 'Z' && ch < 'a'):
-			return ""
+			return nil
 		}
 	}
-	return ""
+	return nil
 }
 
 // httpScheme reports whether a URL or urlkey is http(s) or has no scheme.
+// Every capture asks, so it makes no string.
 func httpScheme(b []byte) bool {
-	switch scheme(b) {
-	case "", "http", "https":
-		return true
-	}
-	return false
+	s := scheme(b)
+	return s == nil || bytes.EqualFold(s, []byte("http")) || bytes.EqualFold(s, []byte("https"))
 }
 
 // hostOf returns the lower-cased host of a URL, without "www." when
