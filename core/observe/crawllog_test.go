@@ -49,7 +49,7 @@ func TestReadCrawlLog(t *testing.T) {
 		t.Errorf("fetches %+v: want a change at the third only, the first at 1704207846.546 (its start)", f)
 	}
 	want := "3 captures not of content (a status other than 200 or 304, or not http(s)) skipped; " +
-		"1 row with status 304 (Not Modified) read as a fetch that saw no change; 1 URL fetched only once: no change could be seen"
+		"1 capture with status 304 (Not Modified) read as a fetch that saw no change; 1 URL fetched only once: no change could be seen"
 	if got := log.Notes(); got != want {
 		t.Errorf("notes %q, want %q", got, want)
 	}

@@ -37,8 +37,12 @@ func (l *Log) Notes() string {
 		add(l.NonOK, "capture not of content (a status other than 200 or 304, or not http(s)) skipped",
 			"captures not of content (a status other than 200 or 304, or not http(s)) skipped")
 	}
-	add(l.NotModified, "row with status 304 (Not Modified) read as a fetch that saw no change",
-		"rows with status 304 (Not Modified) read as fetches that saw no change")
+	row, rows := "row", "rows"
+	if l.Format != FormatCSV {
+		row, rows = "capture", "captures"
+	}
+	add(l.NotModified, row+" with status 304 (Not Modified) read as a fetch that saw no change",
+		rows+" with status 304 (Not Modified) read as fetches that saw no change")
 	add(l.Unflagged, "row with an empty change flag past its URL's first fetch dropped (the next fetch's flag read over both intervals)",
 		"rows with an empty change flag past their URL's first fetch dropped (the next fetch's flag read over both intervals)")
 	add(l.Revisits, "revisit record read as a fetch", "revisit records read as fetches")
