@@ -256,8 +256,7 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	}
 	i, ok, key := c.find(u)
 	if !ok {
-		u := key
-		if m := inputerr.BadText(u); m != "" {
+		if m := inputerr.BadText(key); m != "" {
 			return l.err(line, l.url, "the URL "+m)
 		}
 		var host string
@@ -268,7 +267,7 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 			}
 			host = strings.ToLower(string(h))
 		} else {
-			h, m := hostOf(string(u), c.stripWWW)
+			h, m := hostOf(string(key), c.stripWWW)
 			if m != "" {
 				if l.host >= 0 {
 					return l.err(line, l.url, "no host given and "+m)
@@ -277,10 +276,10 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 			}
 			host = h
 		}
-		s := string(u)
+		s := string(key)
 		i = c.addURL(s, s, host)
-		if written := f[l.url]; !bytes.Equal(trim(written), u) {
-			c.log.respelled(string(trim(written)), s)
+		if !bytes.Equal(key, u) {
+			c.log.respelled(string(u), s) // u as the row wrote it
 		}
 	}
 	if hasWeight {
