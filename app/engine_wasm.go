@@ -77,11 +77,15 @@ func (e *workerEngine) deliver() {
 		if m.seq != e.seq {
 			continue // its job was cancelled or replaced: not worth copying
 		}
+		// The stage's bytes, its arrays and the views the page makes of
+		// them: some four times the message.
+		restore := holdMemory(4 * int64(m.buf.Get("byteLength").Int()))
 		s, err := unpackStage(receive(m.buf))
 		if err != nil {
 			s = &Stage{Seq: m.seq, Kind: "error", Note: err.Error()}
 		}
 		if s.Seq != e.seq {
+			restore()
 			continue
 		}
 		if s.Kind == "done" || s.Kind == "error" {
@@ -99,6 +103,7 @@ func (e *workerEngine) deliver() {
 			s.Note = namePages(s.Note, m.d)
 		}
 		m.emit(s)
+		restore()
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -382,9 +381,9 @@ func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Val
 		// held near what the data needs — the copy kept and the rows (a
 		// pages table's pages take about 2.5 times the file) — as the CLI
 		// does, rather than let the collector's slack set the tab's size.
-		limit := debug.SetMemoryLimit(readMemory(min(size, keep) + 3*size + 32<<20))
+		unlimit := limitMemory(readMemory(min(size, keep) + 3*size + 32<<20))
 		pg, skipped, est, err := decode(rctx, kept, name, size, rs.skip, progress)
-		debug.SetMemoryLimit(limit)
+		unlimit()
 		kind := kindOf(kept.head)
 		var d *dataset
 		if err == nil {

@@ -3,6 +3,8 @@ package app
 import (
 	"runtime/debug"
 	"runtime/metrics"
+	"slices"
+	"sync"
 )
 
 // In the browser, memory once grown is never given back, so the peak of a
@@ -42,6 +44,71 @@ const (
 // 0.80 GB at 32 and 1.12 GB with no limit, no slower — fresh memory costs
 // more there than collecting.
 func limitPlanMemory(n, r int, perVisit int64) (restore func()) {
-	old := debug.SetMemoryLimit(readMemory(perVisit*int64(r) + planBytesPerPage*int64(n)))
-	return func() { debug.SetMemoryLimit(old) }
+	return limitMemory(readMemory(perVisit*int64(r) + planBytesPerPage*int64(n)))
+}
+
+// limits are the soft memory limits of the work under way, of which the
+// largest is the program's. Work that ends takes its own away, whatever
+// began or ended meanwhile: a file may start being read in the page
+// while a plan's stage is taken in, and restoring "the limit before"
+// would then leave one in force for good.
+var limits struct {
+	sync.Mutex
+	active []*int64
+	none   int64 // the program's limit with no work under way
+}
+
+// limitMemory adds a soft memory limit of bytes while some work runs, and
+// returns what takes it away.
+func limitMemory(bytes int64) (done func()) {
+	limits.Lock()
+	defer limits.Unlock()
+	if len(limits.active) == 0 {
+		limits.none = debug.SetMemoryLimit(-1) // -1 reads it
+	}
+	mine := &bytes
+	limits.active = append(limits.active, mine)
+	debug.SetMemoryLimit(largestLimit())
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			limits.Lock()
+			defer limits.Unlock()
+			limits.active = slices.DeleteFunc(limits.active, func(l *int64) bool { return l == mine })
+			debug.SetMemoryLimit(largestLimit())
+		})
+	}
+}
+
+// largestLimit is the limit in force: the largest active, or none.
+func largestLimit() int64 {
+	if len(limits.active) == 0 {
+		return limits.none
+	}
+	l := *limits.active[0]
+	for _, a := range limits.active[1:] {
+		l = max(l, *a)
+	}
+	return l
+}
+
+// holdMemory sets a soft memory limit for work that allocates about need
+// bytes beyond what the heap holds now: at most the memory the program
+// already has, or what it holds and need if that is more. The page's
+// memory is set by its peak — reading a million pages maps some 250 MB,
+// twice what they take once read — and without a limit the collector
+// let the heap double again while the page packed a job and took in the
+// plans (~60 MB of messages and arrays a stage, mostly garbage at once),
+// to 311–330 MB at paper scale. It returns what restores the limit before.
+func holdMemory(need int64) (restore func()) {
+	s := []metrics.Sample{
+		{Name: "/memory/classes/total:bytes"},
+		{Name: "/memory/classes/heap/released:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+		{Name: "/memory/classes/heap/unused:bytes"},
+	}
+	metrics.Read(s)
+	mapped := int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+	held := mapped - int64(s[2].Value.Uint64()+s[3].Value.Uint64())
+	return limitMemory(max(mapped, held+need))
 }
