@@ -33,7 +33,12 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	f.unused(stderr, "it replays every policy on a change history or log, which has no weights", "policy", "weights")
+	f.unused(stderr, "it replays every policy", "policy")
+	if f.weights != "given" {
+		// A log's weight column weighs its pages, in the plans and in the
+		// replay's average; embarrassment needs a pages table's columns.
+		return usagef("--weights %s: backtest weighs each page by its log's weight column (--weights given); it replays a change history or an observation log, which has no wrong or returned columns", f.weights)
+	}
 	if f.fs.NArg() == 0 {
 		return usagef("backtest needs a change history or an observation log: freshplan backtest [flags] --split 2024-01-01 FILE")
 	}

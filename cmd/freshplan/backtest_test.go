@@ -107,14 +107,82 @@ func TestUnusedFlagsWarned(t *testing.T) {
 	}{
 		{[]string{"sweep", "--budgets", "10,20", "--policy", "mp2", history}, "warning: --policy does nothing for sweep"},
 		{[]string{"backtest", "--split", "2024-01-01", "--policy", "cho", history}, "warning: --policy does nothing for backtest"},
-		{[]string{"backtest", "--split", "2024-01-01", "--weights", "embarrassment", history}, "warning: --weights does nothing for backtest"},
 	} {
 		r := cli(t, c.args...)
 		if r.code != exitOK || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want exit 0 and %q", c.args, r.code, r.stderr, c.want)
 		}
 	}
+	// Embarrassment weights need a pages table's columns: not a backtest's.
+	if r := cli(t, "backtest", "--split", "2024-01-01", "--weights", "embarrassment", history); r.code != exitUsage || !strings.Contains(r.stderr, "weighs each page by its log's weight column") {
+		t.Errorf("--weights embarrassment: exit %d, stderr %q; want a usage error saying what backtest weighs by", r.code, r.stderr)
+	}
 	if r := cli(t, "sweep", "--budgets", "10,20", history); strings.Contains(r.stderr, "warning") {
 		t.Errorf("sweep without unused flags warned: %q", r.stderr)
 	}
+}
+
+// TestBacktestWeights: a log's weight column weighs its pages in the
+// backtest as in the plan. Weights of 1 written out are the log without
+// them, to the byte; unequal weights change every static policy's figure.
+func TestBacktestWeights(t *testing.T) {
+	dir := t.TempDir()
+	logWith := func(weights []string) string {
+		var b strings.Builder
+		b.WriteString("url,time,changed")
+		if weights != nil {
+			b.WriteString(",weight")
+		}
+		b.WriteString("\n")
+		const jan2024 = 1704067200
+		for day := range 120 {
+			for p := range 4 {
+				// Page p changes every p+1 days.
+				fmt.Fprintf(&b, "https://h%d.example/%d,%d,%d", p%2, p, jan2024+day*86400+p*60, min(day, 1)*boolInt(day%(p+1) == 0))
+				if weights != nil {
+					b.WriteString("," + weights[p])
+				}
+				b.WriteString("\n")
+			}
+		}
+		return writeFile(t, dir, fmt.Sprintf("log%d.csv", len(weights)+len(strings.Join(weights, ""))), b.String())
+	}
+	args := []string{"backtest", "--split", "2024-03-01", "--until", "2024-04-29", "--budget", "2", "--horizon", "168h", "--adaptive=false", "--replan=false"}
+	plain := cli(t, append(args, logWith(nil))...)
+	ones := cli(t, append(args, logWith([]string{"1", "1", "1", "1"}))...)
+	skewed := cli(t, append(args, logWith([]string{"1", "1", "1", "50"}))...)
+	for _, r := range []result{plain, ones, skewed} {
+		if r.code != exitOK {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+	}
+	if ones.stdout != plain.stdout {
+		t.Errorf("weights of 1:\n%s\nno weight column:\n%s", ones.stdout, plain.stdout)
+	}
+	a, b := staleByPolicy(t, plain.stdout), staleByPolicy(t, skewed.stdout)
+	for _, p := range []string{"psp", "uniform", "cho", "azar"} {
+		if a[p] == b[p] {
+			t.Errorf("%s: staleness %s with and without weights: the weights were not used", p, a[p])
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// staleByPolicy reads a backtest's CSV into each policy's staleness.
+func staleByPolicy(t *testing.T, out string) map[string]string {
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, r := range rows[1:] {
+		m[r[0]] = r[1]
+	}
+	return m
 }

@@ -30,7 +30,7 @@ type Config struct {
 // Row is one policy's outcome over the test period.
 type Row struct {
 	Policy          string
-	Staleness       float64 // time-average fraction of pages whose copy is out of date
+	Staleness       float64 // time-average fraction of pages whose copy is out of date, each page counting by its weight
 	Visits          int     // visits made in the test period
 	ChangesDetected int     // visits that found the page changed
 	PerHorizon      []float64
@@ -66,6 +66,16 @@ func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) 
 	}
 	if len(pages) == 0 {
 		return nil, errors.New("backtest: no page appears before the split")
+	}
+	var wsum float64
+	for _, p := range pages {
+		if !(p.Weight >= 0 && p.Weight <= plan.MaxWeight) {
+			return nil, fmt.Errorf("backtest: %s: weight %v is not between 0 and %g", p.URL, p.Weight, plan.MaxWeight)
+		}
+		wsum += p.Weight
+	}
+	if wsum == 0 {
+		return nil, errors.New("backtest: every page that appears before the split has weight 0: there is no staleness to average")
 	}
 	T := cfg.Params.Horizon.Seconds()
 	if !(T > 0) {
@@ -150,27 +160,29 @@ func repeat(offsets []float64, start, T, end float64) []float64 {
 }
 
 // replay scores the visits that visitsOf gives each page against its real
-// changes over the test period, overall and horizon by horizon.
+// changes over the test period, overall and horizon by horizon: the
+// pages' weighted average, normalised by Σw, as the plans' own figures
+// are (SPEC §5) — with every weight 1, the plain average.
 func replay(name string, pages []observe.Changes, cfg Config, visitsOf func(i int) []float64) Row {
 	T := cfg.Params.Horizon.Seconds()
 	windows := int(math.Ceil((cfg.Until - cfg.Split) / T))
 	row := Row{Policy: name, PerHorizon: make([]float64, windows)}
-	var stale float64
+	var stale, wsum float64
 	for i, p := range pages {
 		v := visitsOf(i)
 		st, detected := staleness.Replay(p.Times, v, cfg.Split, cfg.Until)
-		stale += staleness.Total(st, cfg.Split, cfg.Until)
+		stale += p.Weight * staleness.Total(st, cfg.Split, cfg.Until)
+		wsum += p.Weight
 		row.Visits += len(v)
 		row.ChangesDetected += detected
 		for w := range windows {
 			a := cfg.Split + float64(w)*T
-			row.PerHorizon[w] += staleness.Total(st, a, math.Min(a+T, cfg.Until)) / (math.Min(a+T, cfg.Until) - a)
+			row.PerHorizon[w] += p.Weight * staleness.Total(st, a, math.Min(a+T, cfg.Until)) / (math.Min(a+T, cfg.Until) - a)
 		}
 	}
-	n := float64(len(pages))
-	row.Staleness = stale / (cfg.Until - cfg.Split) / n
+	row.Staleness = stale / (cfg.Until - cfg.Split) / wsum
 	for w := range row.PerHorizon {
-		row.PerHorizon[w] /= n
+		row.PerHorizon[w] /= wsum
 	}
 	return row
 }

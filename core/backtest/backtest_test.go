@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,14 +31,24 @@ func TestRepeat(t *testing.T) {
 // TestReplayMatchesDirect: on a tiny history, every row's staleness,
 // visits and detections equal a direct computation from the plan's own
 // schedule: its horizon's visits laid end to end, the copy stale from the
-// first real change after a visit to the next, sampled on a fine grid.
+// first real change after a visit to the next, sampled on a fine grid;
+// the pages averaged with their weights, all 1 and then unequal.
 func TestReplayMatchesDirect(t *testing.T) {
+	for _, weights := range [][]float64{{1, 1, 1, 1}, {3, 1, 0.5, 2}} {
+		replayMatchesDirect(t, weights)
+	}
+}
+
+func replayMatchesDirect(t *testing.T, weights []float64) {
 	const d = 86400.0
 	pages := []observe.Changes{
-		{URL: "https://a.example/1", Host: "a.example", Times: []float64{0, 2 * d, 4.5 * d, 11.2 * d, 12.7 * d, 19 * d}},
-		{URL: "https://a.example/2", Host: "a.example", Times: []float64{1 * d, 16.3 * d}},
-		{URL: "https://b.example/3", Host: "b.example", Times: []float64{3 * d, 6 * d, 9 * d, 10.5 * d, 13.1 * d, 15.2 * d, 18.8 * d}},
-		{URL: "https://b.example/late", Host: "b.example", Times: []float64{11 * d}}, // appears after the split
+		{URL: "https://a.example/1", Host: "a.example", Times: []float64{0, 2 * d, 4.5 * d, 11.2 * d, 12.7 * d, 19 * d}, Weight: 1},
+		{URL: "https://a.example/2", Host: "a.example", Times: []float64{1 * d, 16.3 * d}, Weight: 1},
+		{URL: "https://b.example/3", Host: "b.example", Times: []float64{3 * d, 6 * d, 9 * d, 10.5 * d, 13.1 * d, 15.2 * d, 18.8 * d}, Weight: 1},
+		{URL: "https://b.example/late", Host: "b.example", Times: []float64{11 * d}, Weight: 1}, // appears after the split
+	}
+	for i, w := range weights {
+		pages[i].Weight = w
 	}
 	params := plan.DefaultParams()
 	params.Horizon = 7 * 24 * time.Hour
@@ -60,9 +71,10 @@ func TestReplayMatchesDirect(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var stale float64
+		var stale, wsum, wmax float64
 		visits, detected := 0, 0
 		for i, pg := range kept {
+			wsum, wmax = wsum+pg.Weight, max(wmax, pg.Weight)
 			var vs []float64
 			for k := 0; k < 2; k++ {
 				for _, v := range pl.Schedule {
@@ -74,6 +86,9 @@ func TestReplayMatchesDirect(t *testing.T) {
 					}
 				}
 			}
+			// In time order, as made: a visit at the week's end folds to
+			// its start.
+			slices.Sort(vs)
 			visits += len(vs)
 			const step = 60.0
 			for s := 10*d + step/2; s < 24*d; s += step {
@@ -89,7 +104,7 @@ func TestReplayMatchesDirect(t *testing.T) {
 					}
 				}
 				if latest > refresh {
-					stale += step
+					stale += pg.Weight * step
 				}
 			}
 			prev := 10 * d
@@ -103,10 +118,11 @@ func TestReplayMatchesDirect(t *testing.T) {
 				prev = v
 			}
 		}
-		want := stale / (14 * d) / 3
-		// The grid's error is at most a step per stale stretch.
-		if math.Abs(row.Staleness-want) > 30*60/(14*d)/3 || row.Visits != visits || row.ChangesDetected != detected {
-			t.Errorf("%s: staleness %v, visits %d, detected %d; direct %v, %d, %d", row.Policy, row.Staleness, row.Visits, row.ChangesDetected, want, visits, detected)
+		want := stale / (14 * d) / wsum
+		// The grid's error is at most a step per stale stretch, of which
+		// there are fewer than 30, each weighing at most the most.
+		if math.Abs(row.Staleness-want) > 30*60*wmax/(14*d)/wsum || row.Visits != visits || row.ChangesDetected != detected {
+			t.Errorf("weights %v: %s: staleness %v, visits %d, detected %d; direct %v, %d, %d", weights, row.Policy, row.Staleness, row.Visits, row.ChangesDetected, want, visits, detected)
 		}
 	}
 }
@@ -116,8 +132,8 @@ func TestReplayMatchesDirect(t *testing.T) {
 func TestNotPlannedRow(t *testing.T) {
 	const d = 86400.0
 	pages := []observe.Changes{
-		{URL: "https://a.example/1", Host: "a.example", Times: []float64{0, 2 * d, 4.5 * d, 11.2 * d, 12.7 * d, 19 * d}},
-		{URL: "https://b.example/2", Host: "b.example", Times: []float64{1 * d, 6 * d, 9 * d, 16.3 * d}},
+		{URL: "https://a.example/1", Host: "a.example", Times: []float64{0, 2 * d, 4.5 * d, 11.2 * d, 12.7 * d, 19 * d}, Weight: 1},
+		{URL: "https://b.example/2", Host: "b.example", Times: []float64{1 * d, 6 * d, 9 * d, 16.3 * d}, Weight: 1},
 	}
 	params := plan.DefaultParams()
 	params.Horizon, params.Budget, params.Objective = 7*24*time.Hour, 4, staleness.Harmonic
@@ -145,7 +161,7 @@ func TestNotPlannedRow(t *testing.T) {
 // way was never visited.
 func TestReplanVisitAtHorizonEnd(t *testing.T) {
 	const d = 86400.0
-	pages := []observe.Changes{{URL: "https://a.example/x", Host: "a.example", Times: []float64{0, 3.5 * d, 12.5 * d, 15.5 * d}}}
+	pages := []observe.Changes{{URL: "https://a.example/x", Host: "a.example", Times: []float64{0, 3.5 * d, 12.5 * d, 15.5 * d}, Weight: 1}}
 	params := plan.DefaultParams()
 	params.Budget = 1
 	cfg := Config{Params: params, TrainStart: 0, Split: 10 * d, Until: 20 * d, Prior: true, Policies: []string{"psp"}, Replan: true}
@@ -192,5 +208,70 @@ func TestLogCrawlDelay(t *testing.T) {
 	}
 	if rows[0].Visits > 2*9 || rows[0].Visits == 0 {
 		t.Errorf("psp made %d visits in 9 days to a host that allows two a day", rows[0].Visits)
+	}
+}
+
+// TestWeightsCount: a page's weight counts in the replay's average as in
+// the plan (SPEC §5: normalised by Σw) — a backtest of a log with a weight
+// column replayed every page as if of weight 1, so it scored the plans
+// against another objective than the one they were made for. Each row is
+// the weighted average of the same schedule's pages replayed one by one,
+// and a page of weight 0 counts for nothing.
+func TestWeightsCount(t *testing.T) {
+	const d = 86400.0
+	pages := []observe.Changes{
+		{URL: "https://a.example/1", Host: "a.example", Times: []float64{0, 2 * d, 4.5 * d, 11.2 * d, 12.7 * d, 19 * d}, Weight: 5},
+		{URL: "https://a.example/2", Host: "a.example", Times: []float64{1 * d, 16.3 * d}, Weight: 0},
+		{URL: "https://b.example/3", Host: "b.example", Times: []float64{3 * d, 6 * d, 9 * d, 10.5 * d, 13.1 * d, 15.2 * d, 18.8 * d}, Weight: 1},
+	}
+	visits := [][]float64{{10.5 * d, 13 * d, 20 * d}, {11 * d}, {12 * d, 19 * d}}
+	params := plan.DefaultParams()
+	params.Horizon = 7 * 24 * time.Hour
+	cfg := Config{Params: params, Split: 10 * d, Until: 24 * d}
+	row := replay("given", pages, cfg, func(i int) []float64 { return visits[i] })
+	var want float64
+	wantHorizon := make([]float64, len(row.PerHorizon))
+	for i, p := range pages {
+		one := replay("one", pages[i:i+1], cfg, func(int) []float64 { return visits[i] })
+		want += p.Weight * one.Staleness / 6
+		for w := range wantHorizon {
+			wantHorizon[w] += p.Weight * one.PerHorizon[w] / 6
+		}
+	}
+	if math.Abs(row.Staleness-want) > 1e-15 {
+		t.Errorf("staleness %v, want the weighted average %v", row.Staleness, want)
+	}
+	for w := range wantHorizon {
+		if math.Abs(row.PerHorizon[w]-wantHorizon[w]) > 1e-15 {
+			t.Errorf("horizon %d: %v, want %v", w, row.PerHorizon[w], wantHorizon[w])
+		}
+	}
+	if row.Visits != 6 {
+		t.Errorf("visits %d, want 6: a weight scales staleness, not visits", row.Visits)
+	}
+}
+
+// TestWeightErrors: weights that leave nothing to average, or are not
+// weights, are said, not divided by.
+func TestWeightErrors(t *testing.T) {
+	const d = 86400.0
+	params := plan.DefaultParams()
+	params.Horizon = 7 * 24 * time.Hour
+	cfg := Config{Params: params, Split: 10 * d, Until: 24 * d, Policies: []string{"uniform"}}
+	for _, c := range []struct {
+		weights []float64
+		want    string
+	}{
+		{[]float64{0, 0}, "every page that appears before the split has weight 0"},
+		{[]float64{1, math.NaN()}, "weight NaN is not between 0 and"},
+		{[]float64{-1, 1}, "weight -1 is not between 0 and"},
+	} {
+		pages := []observe.Changes{
+			{URL: "https://a.example/1", Host: "a.example", Times: []float64{0, 2 * d, 11 * d}, Weight: c.weights[0]},
+			{URL: "https://a.example/2", Host: "a.example", Times: []float64{1 * d, 16 * d}, Weight: c.weights[1]},
+		}
+		if _, err := Run(context.Background(), pages, cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("weights %v: error %v, want %q", c.weights, err, c.want)
+		}
 	}
 }

@@ -14,7 +14,8 @@ import (
 // detected changes stand in for the truth — each dated by its
 // Last-Modified when that falls between the two fetches, else halfway
 // between them — so that the replay can only see changes some fetch saw;
-// a log's crawl delays go with them into the plans. It returns what reading made of the file too: the rows it skipped (with
+// a log's crawl delays and weights go with them into the plans and the
+// replay's average. It returns what reading made of the file too: the rows it skipped (with
 // opts.SkipBad) and those it set aside by rule (observe.Log.Notes).
 func Load(ctx context.Context, r io.Reader, opts observe.Options) ([]observe.Changes, *observe.Log, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -31,7 +32,7 @@ func Load(ctx context.Context, r io.Reader, opts observe.Options) ([]observe.Cha
 			continue
 		}
 		// The first fetch stands for the page's appearance.
-		c := observe.Changes{URL: h.URL, Host: h.Host, Times: []float64{h.Fetches[0].At}, CrawlDelay: h.CrawlDelay}
+		c := observe.Changes{URL: h.URL, Host: h.Host, Times: []float64{h.Fetches[0].At}, CrawlDelay: h.CrawlDelay, Weight: h.Weight}
 		for k := 1; k < len(h.Fetches); k++ {
 			f := h.Fetches[k]
 			if !f.Changed {

@@ -20,6 +20,10 @@ type Changes struct {
 	URL, Host  string
 	Times      []float64 // Unix seconds, sorted
 	CrawlDelay float64   // seconds the host asks for between requests (an observation log's crawl_delay), 0 when not given
+	// Weight is the page's importance: an observation log's weight column,
+	// 1 where none is given (a change history). Readers set it; 0 is a
+	// page that counts for nothing.
+	Weight float64
 }
 
 // IsChangeHeader reports whether a CSV header is a change history's: a url
@@ -150,7 +154,7 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 			}
 			k = len(out)
 			index[strings.Clone(u)] = k
-			out = append(out, Changes{URL: strings.Clone(u), Host: host})
+			out = append(out, Changes{URL: strings.Clone(u), Host: host, Weight: 1})
 		}
 		if written != u {
 			log.respelled(written, u)

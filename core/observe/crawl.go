@@ -54,7 +54,7 @@ func CrawlPage(p Changes, start, phase, interval, end float64) History {
 	if len(p.Times) > 0 && p.Times[0] > first {
 		first += math.Ceil((p.Times[0]-first)/interval) * interval
 	}
-	return History{URL: p.URL, Host: p.Host, Weight: 1, CrawlDelay: p.CrawlDelay, Fetches: Crawl(p.Times, every(first, interval, end))}
+	return History{URL: p.URL, Host: p.Host, Weight: p.Weight, CrawlDelay: p.CrawlDelay, Fetches: Crawl(p.Times, every(first, interval, end))}
 }
 
 // CrawlTick returns the clock tick of pages' change times: the coarsest
