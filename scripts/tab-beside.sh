@@ -17,8 +17,16 @@ git -C "$here" worktree add -q --detach "$base" "$rev"
 for _ in $(seq "$rounds"); do
   for dir in "$base" "$here"; do
     name=$([ "$dir" = "$here" ] && echo "this checkout" || echo "$rev")
-    (cd "$dir" && E2E_BENCH=1 E2E_BENCH_FILE="$file" E2E_BENCH_BUDGET="$budget" E2E_BENCH_STOP=1 \
-      go test -count=1 -timeout 20m -run TestBenchFile -v ./e2e 2>&1 |
-      grep -E 'bench_test.go:[0-9]+: (memory|/)' | sed "s|^ *bench_test.go:[0-9]*: |$name: |") || true
+    out=$(mktemp)
+    # A run that fails is said, with its last lines: left out silently, it
+    # would make the comparison one-sided.
+    if (cd "$dir" && E2E_BENCH=1 E2E_BENCH_FILE="$file" E2E_BENCH_BUDGET="$budget" E2E_BENCH_STOP=1 \
+      go test -count=1 -timeout 20m -run TestBenchFile -v ./e2e >"$out" 2>&1); then
+      grep -E 'bench_test.go:[0-9]+: (memory|/)' "$out" | sed "s|^ *bench_test.go:[0-9]*: |$name: |"
+    else
+      echo "$name: run failed; its last lines:"
+      tail -n 15 "$out" | sed "s|^|$name:   |"
+    fi
+    rm -f "$out"
   done
 done
