@@ -103,14 +103,9 @@ func largestLimit() int64 {
 // one task, and a collection inside it held the page 316 ms. It returns
 // what takes the limit away.
 func holdMemory(need int64) (restore func()) {
-	s := []metrics.Sample{
-		{Name: "/memory/classes/total:bytes"},
-		{Name: "/memory/classes/heap/released:bytes"},
-		{Name: "/memory/classes/heap/free:bytes"},
-		{Name: "/memory/classes/heap/unused:bytes"},
-	}
+	s := []metrics.Sample{{Name: "/memory/classes/heap/free:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
 	metrics.Read(s)
-	mapped := int64(s[0].Value.Uint64() - s[1].Value.Uint64())
-	held := mapped - int64(s[2].Value.Uint64()+s[3].Value.Uint64())
+	mapped := readMemory(0)
+	held := mapped - int64(s[0].Value.Uint64()+s[1].Value.Uint64())
 	return limitMemory(max(mapped, held+need))
 }
