@@ -42,13 +42,13 @@ func TestReplayMatchesDirect(t *testing.T) {
 func replayMatchesDirect(t *testing.T, weights []float64) {
 	const d = 86400.0
 	pages := []observe.Changes{
-		{URL: "https://a.example/1", Host: "a.example", Times: []float64{0, 2 * d, 4.5 * d, 11.2 * d, 12.7 * d, 19 * d}, Weight: 1},
-		{URL: "https://a.example/2", Host: "a.example", Times: []float64{1 * d, 16.3 * d}, Weight: 1},
-		{URL: "https://b.example/3", Host: "b.example", Times: []float64{3 * d, 6 * d, 9 * d, 10.5 * d, 13.1 * d, 15.2 * d, 18.8 * d}, Weight: 1},
-		{URL: "https://b.example/late", Host: "b.example", Times: []float64{11 * d}, Weight: 1}, // appears after the split
+		{URL: "https://a.example/1", Host: "a.example", Times: []float64{0, 2 * d, 4.5 * d, 11.2 * d, 12.7 * d, 19 * d}},
+		{URL: "https://a.example/2", Host: "a.example", Times: []float64{1 * d, 16.3 * d}},
+		{URL: "https://b.example/3", Host: "b.example", Times: []float64{3 * d, 6 * d, 9 * d, 10.5 * d, 13.1 * d, 15.2 * d, 18.8 * d}},
+		{URL: "https://b.example/late", Host: "b.example", Times: []float64{11 * d}}, // appears after the split
 	}
 	for i, w := range weights {
-		pages[i].Weight = w
+		pages[i].Weight = w // every page's, the late one's too
 	}
 	params := plan.DefaultParams()
 	params.Horizon = 7 * 24 * time.Hour
