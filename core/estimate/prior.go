@@ -53,6 +53,32 @@ type Smoothed struct {
 // if no page anywhere changed, the prior is half a change over the longest
 // span observed.
 func Smooth(ests []Estimate, hosts []string) ([]Smoothed, map[string]Prior) {
+	priors := Priors(ests, hosts)
+	out := make([]Smoothed, len(ests))
+	// Pages of a host crawled alike share their posteriors: each distinct
+	// one's quantiles (inverse incomplete Gamma functions, the costly part)
+	// are computed once.
+	quantiles := map[[2]float64][2]float64{}
+	for i, e := range ests {
+		g := priors[hosts[i]].Posterior(e)
+		post := distuv.Gamma{Alpha: g.Shape, Beta: g.Rate}
+		key := [2]float64{post.Alpha, post.Beta}
+		q, ok := quantiles[key]
+		if !ok {
+			q = [2]float64{post.Quantile(Tail), post.Quantile(1 - Tail)}
+			if len(quantiles) < memoMax {
+				quantiles[key] = q
+			}
+		}
+		out[i] = Smoothed{Rate: post.Mean(), Low: q[0], High: q[1]}
+	}
+	return out, priors
+}
+
+// Priors fits each host's prior as Smooth does, by empirical Bayes on its
+// pages' estimates; hosts with fewer than five observed pages borrow the
+// prior of all pages.
+func Priors(ests []Estimate, hosts []string) map[string]Prior {
 	type stats struct{ rates, spans []float64 }
 	byHost := map[string]*stats{}
 	all := &stats{}
@@ -72,40 +98,27 @@ func Smooth(ests []Estimate, hosts []string) ([]Smoothed, map[string]Prior) {
 	}
 	global := fitPrior(all.rates, all.spans, Prior{})
 	priors := map[string]Prior{}
-	prior := func(h string) Prior {
-		if p, ok := priors[h]; ok {
-			return p
+	for _, h := range hosts {
+		if _, ok := priors[h]; ok {
+			continue
 		}
 		p := global
 		if s := byHost[h]; s != nil && len(s.rates) >= minHostPages {
 			p = fitPrior(s.rates, s.spans, global)
 		}
 		priors[h] = p
-		return p
 	}
-	out := make([]Smoothed, len(ests))
-	// Pages of a host crawled alike share their posteriors: each distinct
-	// one's quantiles (inverse incomplete Gamma functions, the costly part)
-	// are computed once.
-	quantiles := map[[2]float64][2]float64{}
-	for i, e := range ests {
-		p := prior(hosts[i])
-		seen, days := 0.0, 0.0
-		if e.Estimator != EstimatorNone && e.SpanDays > 0 {
-			seen, days = e.Rate*e.SpanDays, e.SpanDays
-		}
-		post := distuv.Gamma{Alpha: p.Shape + seen, Beta: p.Rate + days}
-		key := [2]float64{post.Alpha, post.Beta}
-		q, ok := quantiles[key]
-		if !ok {
-			q = [2]float64{post.Quantile(Tail), post.Quantile(1 - Tail)}
-			if len(quantiles) < memoMax {
-				quantiles[key] = q
-			}
-		}
-		out[i] = Smoothed{Rate: post.Mean(), Low: q[0], High: q[1]}
+	return priors
+}
+
+// Posterior is the Gamma posterior of an estimate under prior p: the
+// estimate counts as λ̂·T changes seen in T days (Smooth's rule).
+func (p Prior) Posterior(e Estimate) Prior {
+	seen, days := 0.0, 0.0
+	if e.Estimator != EstimatorNone && e.SpanDays > 0 {
+		seen, days = e.Rate*e.SpanDays, e.SpanDays
 	}
-	return out, priors
+	return Prior{Shape: p.Shape + seen, Rate: p.Rate + days}
 }
 
 // fitPrior fits a Gamma prior to observed rates and spans by the method of

@@ -56,6 +56,10 @@ type LoadOptions struct {
 	// 2^(−age/HalfLife) (estimate.Recent, seed 001 §6.7): pages that
 	// change in bursts are judged by their recent past. 0 weighs all alike.
 	HalfLife float64
+	// RatesOnly, with Prior, gives each page its posterior mean rate and
+	// leaves Smoothed (the 90% intervals, the costly part) nil: a backtest
+	// that re-plans every horizon needs the rates alone.
+	RatesOnly bool
 }
 
 // Load reads a pages table (SPEC §3.3, told by its changes_per_day
@@ -134,7 +138,9 @@ func fromEach(ctx context.Context, n int, history func(i int) observe.History, o
 			in.Classes[i] = estimate.Categorize(opts.Classes, days, changed)
 		}
 	}
-	if opts.Prior {
+	if opts.Prior && opts.RatesOnly {
+		in.Pages, in.Priors = Rated(in.Pages, in.Estimates)
+	} else if opts.Prior {
 		hosts := make([]string, len(in.Pages))
 		for i, p := range in.Pages {
 			hosts[i] = p.Host
@@ -152,6 +158,24 @@ func fromEach(ctx context.Context, n int, history func(i int) observe.History, o
 		}
 	}
 	return in, nil
+}
+
+// Rated returns pages at the posterior mean rates of their estimates
+// under their hosts' priors (estimate.Priors, the rates Smooth gives
+// without its intervals), and the priors: for a caller that keeps
+// estimates across plans and re-estimates only the pages it saw again.
+func Rated(pg []pages.Page, ests []estimate.Estimate) ([]pages.Page, map[string]estimate.Prior) {
+	hosts := make([]string, len(pg))
+	for i, p := range pg {
+		hosts[i] = p.Host
+	}
+	priors := estimate.Priors(ests, hosts)
+	out := make([]pages.Page, len(pg))
+	for i, p := range pg {
+		p.Rate = priors[p.Host].Posterior(ests[i]).Mean()
+		out[i] = p
+	}
+	return out, priors
 }
 
 // rfc3339 writes Unix seconds as a UTC date and time.

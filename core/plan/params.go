@@ -59,6 +59,16 @@ func DefaultParams() Params {
 // a budget of 2^31 visits would need some 60 GB before it failed.
 const MaxBudget = schedule.MaxCarouselSlots
 
+// Visits returns the visits per horizon the parameters give: Budget, or
+// Crawlers × Rate × T rounded down (SPEC §5), checked as Run checks it.
+func (p Params) Visits() (int, error) {
+	r, err := p.resolve()
+	if err != nil {
+		return 0, err
+	}
+	return r.Budget, nil
+}
+
 // resolve fills Budget, Crawlers and Rate from each other and checks the
 // parameters, returning an error a user can act on.
 func (p Params) resolve() (Params, error) {
