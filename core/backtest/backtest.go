@@ -5,11 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
+	"sync"
+	"time"
 
 	"github.com/freshplan/freshplan/core/observe"
+	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
+	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -23,8 +28,15 @@ type Config struct {
 	Policies      []string    // static policies to replay (default psp, uniform, cho, azar)
 	Prior         bool        // smooth estimates towards each host's prior (estimate.Smooth)
 	HalfLife      float64     // days: weight observations by recency (estimate.Recent); 0 for none
-	Replan        bool        // also replay psp re-planned every horizon from everything observed so far
-	Adaptive      bool        // also replay Nutch's and StormCrawler's adaptive schedulers, tuned to psp's visits
+	Replan        bool        // also replay psp re-planned every cycle from everything observed so far
+	Adaptive      bool        // also replay Nutch's and StormCrawler's adaptive schedulers, tuned to the static plans' visits
+	Learn         bool        // also replay the policy that learns as it crawls (core/learn)
+	Hindsight     bool        // also replay psp planned from the test period's own rates: the headroom a static plan had
+	// Cycle is how many horizons a static plan spans, at that many times
+	// the budget, so that a budget below one visit per page per horizon
+	// can still reach every page (every m-th horizon); 0 chooses it
+	// (AutoCycle), 1 is the papers' single horizon.
+	Cycle int
 }
 
 // Row is one policy's outcome over the test period.
@@ -38,6 +50,9 @@ type Row struct {
 	// (plan.NotPlannedError: Cho's policy for the harmonic penalty); the
 	// row has no figures then.
 	NotPlanned string
+	// Note says what the row chose on its own: the learning policy's
+	// half-life, a static plan's cycle.
+	Note string
 }
 
 // DefaultPolicies are the static policies a backtest replays.
@@ -49,14 +64,79 @@ const day = 86400.0
 // the first being when the page appeared). Pages that appear at or after
 // the split are left out: nothing could have been planned for them.
 func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) {
+	out, err := RunBudgets(ctx, all, cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	return out[0].Rows, nil
+}
+
+// Result is a backtest at one budget.
+type Result struct {
+	Budget int   // visits per horizon
+	Pages  int   // pages replayed: those that appear before the split
+	Cycle  int   // horizons a static plan spans (Config.Cycle as chosen)
+	Rows   []Row // in Run's order
+}
+
+// RunBudgets backtests at each budget (visits per horizon; nil for the
+// one cfg.Params gives), sharing what does not depend on it — the
+// training crawl, its estimates, the learning policy's start — and
+// running the budgets side by side on the machine's processors.
+func RunBudgets(ctx context.Context, all []observe.Changes, cfg Config, budgets []int) ([]Result, error) {
+	prep, cfg, err := prepare(ctx, all, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if budgets == nil {
+		b := cfg.Params.Budget
+		if b == 0 && cfg.Params.Crawlers == 0 {
+			b = WeeklyBudget(len(prep.pages), cfg.Params.Horizon)
+		} else if b, err = cfg.Params.Visits(); err != nil {
+			return nil, fmt.Errorf("backtest: %w", err)
+		}
+		budgets = []int{b}
+	}
+	out := make([]Result, len(budgets))
+	errs := make([]error, len(budgets))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for k, b := range budgets {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			out[k], errs[k] = prep.atBudget(ctx, cfg, b)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// prepared is what a backtest's budgets share.
+type prepared struct {
+	pages     []observe.Changes // those that appear before the split
+	histories []observe.History // what the training crawl saw of each
+	in        *plan.Input       // the static plans' pages, estimated from the training crawl
+	learn     *learnStart       // the learning policy's start, with Config.Learn
+}
+
+func prepare(ctx context.Context, all []observe.Changes, cfg Config) (*prepared, Config, error) {
 	if !(cfg.TrainStart < cfg.Split && cfg.Split < cfg.Until) {
-		return nil, errors.New("backtest: want train start < split < until")
+		return nil, cfg, errors.New("backtest: want train start < split < until")
 	}
 	if cfg.CrawlInterval <= 0 {
 		cfg.CrawlInterval = day
 	}
 	if cfg.Policies == nil {
 		cfg.Policies = DefaultPolicies
+	}
+	if cfg.Cycle < 0 {
+		return nil, cfg, fmt.Errorf("backtest: cycle %d: want 0 (chosen) or a number of horizons", cfg.Cycle)
 	}
 	var pages []observe.Changes
 	for _, p := range all {
@@ -65,70 +145,146 @@ func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) 
 		}
 	}
 	if len(pages) == 0 {
-		return nil, errors.New("backtest: no page appears before the split")
+		return nil, cfg, errors.New("backtest: no page appears before the split")
 	}
 	var wsum float64
 	for _, p := range pages {
 		if !(p.Weight >= 0 && p.Weight <= plan.MaxWeight) {
-			return nil, fmt.Errorf("backtest: %s: weight %v is not between 0 and %g", p.URL, p.Weight, plan.MaxWeight)
+			return nil, cfg, fmt.Errorf("backtest: %s: weight %v is not between 0 and %g", p.URL, p.Weight, plan.MaxWeight)
 		}
 		wsum += p.Weight
 	}
 	if wsum == 0 {
-		return nil, errors.New("backtest: every page that appears before the split has weight 0: there is no staleness to average")
+		return nil, cfg, errors.New("backtest: every page that appears before the split has weight 0: there is no staleness to average")
 	}
-	T := cfg.Params.Horizon.Seconds()
-	if !(T > 0) {
-		return nil, errors.New("backtest: the horizon must be positive")
+	if !(cfg.Params.Horizon.Seconds() > 0) {
+		return nil, cfg, errors.New("backtest: the horizon must be positive")
 	}
-	if cfg.Params.Budget == 0 && cfg.Params.Crawlers == 0 {
-		cfg.Params.Budget = int(math.Max(1, math.Round(float64(len(pages))*T/(7*day))))
-	}
-	histories := observe.CrawlEvery(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
-	in, err := plan.FromHistories(ctx, histories, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
+	prep := &prepared{pages: pages}
+	prep.histories = observe.CrawlEvery(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
+	var err error
+	prep.in, err = plan.FromHistories(ctx, prep.histories, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
 	if err != nil {
-		return nil, err
+		return nil, cfg, err
 	}
-	var rows []Row
-	var pspVisits int
+	if cfg.Learn {
+		prep.learn = newLearnStart(pages, prep.histories, cfg)
+	}
+	return prep, cfg, nil
+}
+
+// atBudget replays every policy cfg asks for at budget visits per horizon.
+func (prep *prepared) atBudget(ctx context.Context, cfg Config, budget int) (Result, error) {
+	T := cfg.Params.Horizon.Seconds()
+	cfg.Params.Budget, cfg.Params.Crawlers, cfg.Params.Rate = budget, 0, 0
+	if _, err := cfg.Params.Visits(); err != nil {
+		return Result{}, fmt.Errorf("backtest: %w", err)
+	}
+	if cfg.Cycle == 0 {
+		cfg.Cycle = AutoCycle(len(prep.pages), budget)
+	}
+	if budget > plan.MaxBudget/cfg.Cycle {
+		return Result{}, fmt.Errorf("backtest: %d visits per horizon over a cycle of %d horizons: more than the %d visits a plan schedules", budget, cfg.Cycle, plan.MaxBudget)
+	}
+	res := Result{Budget: budget, Pages: len(prep.pages), Cycle: cfg.Cycle}
+	pages := prep.pages
+	cycled := cfg.cycled()
+	var staticVisits int
 	for _, name := range cfg.Policies {
-		params := cfg.Params
-		params.Policy = name
-		params.Compare = []string{}
-		pl, err := plan.Run(ctx, in.Pages, params)
-		var np *plan.NotPlannedError
-		if errors.As(err, &np) {
-			rows = append(rows, Row{Policy: name, NotPlanned: np.Why})
-			continue
-		}
+		row, err := static(ctx, name, prep.in.Pages, pages, cfg, cycled)
 		if err != nil {
-			return nil, fmt.Errorf("backtest: planning %s: %w", name, err)
+			return Result{}, err
 		}
-		offsets := make([][]float64, len(pages))
-		for _, v := range pl.Schedule {
-			offsets[v.Page] = append(offsets[v.Page], offset(v.Time, T))
+		if row.NotPlanned == "" && (name == "psp" || staticVisits == 0) {
+			staticVisits = row.Visits
 		}
-		row := replay(name, pages, cfg, func(i int) []float64 { return repeat(offsets[i], cfg.Split, T, cfg.Until) })
-		if name == "psp" {
-			pspVisits = row.Visits
-		}
-		rows = append(rows, row)
+		res.Rows = append(res.Rows, row)
+	}
+	if staticVisits == 0 {
+		staticVisits = int(float64(budget) * (cfg.Until - cfg.Split) / T)
 	}
 	if cfg.Replan {
-		row, err := replan(ctx, pages, histories, cfg)
+		row, err := replan(ctx, pages, prep.histories, prep.in, cfg)
 		if err != nil {
-			return nil, err
+			return Result{}, err
 		}
-		rows = append(rows, row)
+		res.Rows = append(res.Rows, row)
+	}
+	if cfg.Learn {
+		row, err := prep.learn.row(ctx, pages, cfg, staticVisits)
+		if err != nil {
+			return Result{}, err
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	if cfg.Hindsight {
+		row, err := hindsight(ctx, pages, cfg, cycled)
+		if err != nil {
+			return Result{}, err
+		}
+		res.Rows = append(res.Rows, row)
 	}
 	if cfg.Adaptive {
-		target := pspVisits
-		if target == 0 {
-			target = int(float64(cfg.Params.Budget) * (cfg.Until - cfg.Split) / T)
-		}
-		rows = append(rows, adaptiveRows(pages, cfg, target)...)
+		res.Rows = append(res.Rows, adaptiveRows(pages, cfg, staticVisits)...)
 	}
-	return rows, nil
+	return res, nil
+}
+
+// WeeklyBudget is a backtest's default budget: one visit per page per
+// week, in visits per horizon (at least 1).
+func WeeklyBudget(pages int, horizon time.Duration) int {
+	return int(math.Max(1, math.Round(float64(pages)*horizon.Seconds()/(7*day))))
+}
+
+// AutoCycle is the cycle a static plan of pages at budget visits per
+// horizon spans: the fewest horizons in which the budget can visit every
+// page once, ⌈pages/budget⌉ — 1, the papers' single horizon, whenever the
+// budget reaches every page in one.
+func AutoCycle(pages, budget int) int {
+	if budget <= 0 || pages <= budget {
+		return 1
+	}
+	return (pages + budget - 1) / budget
+}
+
+// cycled is cfg's planning parameters over a whole cycle: Cycle horizons
+// at Cycle times the budget — the same crawl rate, so that the plan's
+// crawler slots keep every horizon within its budget.
+func (cfg Config) cycled() plan.Params {
+	p := cfg.Params
+	p.Horizon *= time.Duration(cfg.Cycle)
+	p.Budget *= cfg.Cycle
+	p.Compare = []string{}
+	return p
+}
+
+// static plans one policy for the pages as the training crawl saw them
+// and replays its schedule repeated every cycle.
+func static(ctx context.Context, name string, planned []pages.Page, truth []observe.Changes, cfg Config, params plan.Params) (Row, error) {
+	params.Policy = name
+	pl, err := plan.Run(ctx, planned, params)
+	var np *plan.NotPlannedError
+	if errors.As(err, &np) {
+		return Row{Policy: name, NotPlanned: np.Why}, nil
+	}
+	if err != nil {
+		return Row{}, fmt.Errorf("backtest: planning %s: %w", name, err)
+	}
+	return replaySchedule(name, pl.Schedule, truth, cfg, params.Horizon.Seconds()), nil
+}
+
+// replaySchedule replays a schedule of a cycle of length L, repeated from
+// the split.
+func replaySchedule(name string, sched []schedule.Visit, pages []observe.Changes, cfg Config, L float64) Row {
+	offsets := make([][]float64, len(pages))
+	for _, v := range sched {
+		offsets[v.Page] = append(offsets[v.Page], offset(v.Time, L))
+	}
+	row := replay(name, pages, cfg, func(i int) []float64 { return repeat(offsets[i], cfg.Split, L, cfg.Until) })
+	if cfg.Cycle > 1 {
+		row.Note = fmt.Sprintf("a cycle of %d horizons", cfg.Cycle)
+	}
+	return row
 }
 
 // offset returns a schedule's visit time as an offset into its horizon,

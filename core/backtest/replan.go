@@ -6,30 +6,52 @@ import (
 	"math"
 	"slices"
 
+	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
-// replan replays psp re-planned at the start of every horizon of the test
-// period from everything observed so far: the training crawl and the
-// visits this policy itself has made since the split.
-func replan(ctx context.Context, pages []observe.Changes, training []observe.History, cfg Config) (Row, error) {
-	T := cfg.Params.Horizon.Seconds()
+// replan replays psp re-planned at the start of every cycle of the test
+// period (Config.Cycle horizons) from everything observed so far: the
+// training crawl and the visits this policy itself has made since the
+// split. Re-planned every horizon, a cycle longer than one would start
+// over each time and never reach its later visits.
+//
+// A page's estimate changes only with its fetches (estimate.Of looks at
+// the planning time only to drop Last-Modified dates after it, and every
+// date a fetch reports precedes it), so only the pages visited since are
+// estimated again — all of them when estimates weigh by recency.
+func replan(ctx context.Context, pages []observe.Changes, training []observe.History, start *plan.Input, cfg Config) (Row, error) {
+	params := cfg.cycled()
+	params.Policy = "psp"
+	T := params.Horizon.Seconds()
 	visits := make([][]float64, len(pages))
 	histories := make([]observe.History, len(training))
 	for i, h := range training {
 		histories[i] = h
 		histories[i].Fetches = slices.Clone(h.Fetches)
 	}
+	ests := slices.Clone(start.Estimates)
+	planned := start.Pages
+	dirty := make([]bool, len(pages))
 	for a := cfg.Split; a < cfg.Until; a += T {
-		in, err := plan.FromHistories(ctx, histories, plan.LoadOptions{Prior: cfg.Prior, Now: a, HalfLife: cfg.HalfLife})
-		if err != nil {
-			return Row{}, err
+		if a > cfg.Split {
+			for i := range ests {
+				if dirty[i] || cfg.HalfLife > 0 {
+					ests[i] = estimateOf(histories[i], a, cfg.HalfLife)
+					dirty[i] = false
+				}
+			}
+			planned = slices.Clone(start.Pages)
+			if cfg.Prior {
+				planned, _ = plan.Rated(planned, ests)
+			} else {
+				for i := range planned {
+					planned[i].Rate = ests[i].Rate
+				}
+			}
 		}
-		params := cfg.Params
-		params.Policy = "psp"
-		params.Compare = []string{}
-		pl, err := plan.Run(ctx, in.Pages, params)
+		pl, err := plan.Run(ctx, planned, params)
 		if err != nil {
 			return Row{}, fmt.Errorf("backtest: re-planning at %v: %w", a, err)
 		}
@@ -46,11 +68,31 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 			}
 			slices.Sort(m)
 			// What these visits observe joins the history for the next plan.
+			// A page that appeared after the training crawl's last round
+			// has no fetch yet: its first visit is its baseline.
 			h := &histories[i]
-			seen := append([]float64{h.Fetches[len(h.Fetches)-1].At}, m...)
-			h.Fetches = append(h.Fetches, observe.Crawl(pages[i].Times, seen)[1:]...)
+			if n := len(h.Fetches); n > 0 {
+				seen := append([]float64{h.Fetches[n-1].At}, m...)
+				h.Fetches = append(h.Fetches, observe.Crawl(pages[i].Times, seen)[1:]...)
+			} else {
+				h.Fetches = observe.Crawl(pages[i].Times, m)
+			}
 			visits[i] = append(visits[i], m...)
+			dirty[i] = true
 		}
 	}
-	return replay("psp-replan", pages, cfg, func(i int) []float64 { return visits[i] }), nil
+	row := replay("psp-replan", pages, cfg, func(i int) []float64 { return visits[i] })
+	if cfg.Cycle > 1 {
+		row.Note = fmt.Sprintf("re-planned every cycle of %d horizons", cfg.Cycle)
+	}
+	return row, nil
+}
+
+// estimateOf is plan.FromHistories' estimate of one page: by recency
+// with a half-life (days), else over the whole history.
+func estimateOf(h observe.History, now, halfLife float64) estimate.Estimate {
+	if halfLife > 0 {
+		return estimate.Recent(h, now, halfLife)
+	}
+	return estimate.Of(h, now)
 }

@@ -1,0 +1,107 @@
+package backtest
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/freshplan/freshplan/core/estimate"
+	"github.com/freshplan/freshplan/core/learn"
+	"github.com/freshplan/freshplan/core/observe"
+)
+
+// learnStart is what the learning policy (core/learn) knows at the
+// split, whatever the budget: each page's host prior with the training
+// crawl's fetches folded in at a half-life chosen on that crawl
+// (learn.ChooseHalfLife), and the host delays the plans keep.
+type learnStart struct {
+	halfLife  float64 // days
+	pages     []learn.Page
+	hostDelay []float64
+	burst     *learn.Burst
+}
+
+func newLearnStart(pages []observe.Changes, training []observe.History, cfg Config) *learnStart {
+	priors := hostPriors(training, cfg.Split)
+	return newLearnStartWith(pages, training, priors, cfg, learn.ChooseHalfLife(priors, training), &learn.DefaultBurst)
+}
+
+// newLearnStartWith is newLearnStart at a given half-life (days) and host
+// events (nil: none).
+func newLearnStartWith(pages []observe.Changes, training []observe.History, priors []estimate.Prior, cfg Config, halfLife float64, burst *learn.Burst) *learnStart {
+	s := &learnStart{halfLife: halfLife, pages: make([]learn.Page, len(pages)), burst: burst}
+	hostIndex := map[string]int{}
+	for i, p := range pages {
+		h, ok := hostIndex[p.Host]
+		if !ok {
+			h = len(s.hostDelay)
+			hostIndex[p.Host] = h
+			s.hostDelay = append(s.hostDelay, cfg.Params.Politeness.Seconds())
+		}
+		// A host's delay is the largest its pages ask for, as plans keep it.
+		s.hostDelay[h] = math.Max(s.hostDelay[h], p.CrawlDelay)
+		post, _ := learn.Fold(priors[i], training[i].Fetches, halfLife)
+		last := p.Times[0] // found when it appeared, after the training crawl's last round
+		if fs := training[i].Fetches; len(fs) > 0 {
+			last = fs[len(fs)-1].At
+		}
+		s.pages[i] = learn.Page{Host: h, Weight: p.Weight, Posterior: post, Last: last}
+	}
+	return s
+}
+
+// row replays the learning policy from the split at cfg's budget and
+// politeness, making at most maxVisits visits in all (the static plans'
+// count, so that it competes at equal or fewer visits); what each visit
+// sees comes from the page's real changes, as a server would report it.
+func (s *learnStart) row(ctx context.Context, pages []observe.Changes, cfg Config, maxVisits int) (Row, error) {
+	prev := make([]float64, len(pages))
+	for i := range pages {
+		prev[i] = s.pages[i].Last
+	}
+	visits, err := learn.Run(ctx, s.pages, learn.Config{
+		Start: cfg.Split, End: cfg.Until, Horizon: cfg.Params.Horizon.Seconds(), Budget: cfg.Params.Budget,
+		MaxVisits: maxVisits, HostDelay: s.hostDelay, HalfLife: s.halfLife, Burst: s.burst,
+	}, func(i int, t float64) (bool, float64) {
+		c := pages[i].Times
+		j := sort.SearchFloat64s(c, math.Nextafter(t, math.Inf(1))) // changes ≤ t
+		k := sort.SearchFloat64s(c, math.Nextafter(prev[i], math.Inf(1)))
+		prev[i] = t
+		lm := math.NaN()
+		if j > 0 {
+			lm = c[j-1]
+		}
+		return k < j, lm
+	})
+	if err != nil {
+		return Row{}, err
+	}
+	row := replay("learn", pages, cfg, func(i int) []float64 { return visits[i] })
+	row.Note = "half-life " + halfLifeText(s.halfLife)
+	return row, nil
+}
+
+func halfLifeText(days float64) string {
+	if days == 0 {
+		return "none (a stationary rate)"
+	}
+	return fmt.Sprintf("%g days", days)
+}
+
+// hostPriors fits each host's Gamma prior on the training crawl's
+// estimates (estimate.Priors), page by page.
+func hostPriors(training []observe.History, now float64) []estimate.Prior {
+	ests := make([]estimate.Estimate, len(training))
+	hostNames := make([]string, len(training))
+	for i, h := range training {
+		ests[i] = estimate.Of(h, now)
+		hostNames[i] = h.Host
+	}
+	priors := estimate.Priors(ests, hostNames)
+	out := make([]estimate.Prior, len(training))
+	for i, h := range hostNames {
+		out[i] = priors[h]
+	}
+	return out
+}
