@@ -373,6 +373,12 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	params.Policy = q.Policy
 	params.PerPage = []string{q.Policy} // what the exports write
 	perVisit := int64(planBytesPerVisit + keptBytesPerVisit)
+	if kind.Name == "json" && q.Simulate > 0 {
+		// The summary holds the replays (its "replayed"), as plan
+		// --simulate N --json writes them; no other file has them.
+		params.Simulate, params.Seed = q.Simulate, 1
+		perVisit += replayBytesPerVisit
+	}
 	if kind.PolicyOnly {
 		// Only the policy is planned, psp and the bounds aside, and its
 		// schedule is not kept: at a million pages the other policies take

@@ -79,17 +79,19 @@ func (h *home) onExportChart(id, file string) goapp.EventHandler {
 func (h *home) renderExports() goapp.UI {
 	x := &h.exports
 	ready := h.res.plan != nil && !h.res.stalePlan
+	// Each button's handler is scoped by what it downloads (onField says
+	// why): the funcs made by onExport share their code.
 	var files []goapp.UI
 	for _, k := range export.Kinds {
 		files = append(files, goapp.Button().Type("button").ID("export-"+k.Name).Class("export").
 			Title(k.Describe).Disabled(!ready || x.kind != "").
-			OnClick(h.onExport(k.Name)).Text(k.File))
+			OnClick(h.onExport(k.Name), k.Name).Text(k.File))
 	}
 	var charts []goapp.UI
 	for _, c := range chartExports {
 		charts = append(charts, goapp.Button().Type("button").ID("export-"+c.id).Class("export").
 			Title("the chart of "+c.label+" as an SVG file").Disabled(!ready).
-			OnClick(h.onExportChart(c.id, c.file)).Text(c.file))
+			OnClick(h.onExportChart(c.id, c.file), c.id).Text(c.file))
 	}
 	status := ""
 	switch {

@@ -184,3 +184,57 @@ func TestPolicyNotPlannedShown(t *testing.T) {
 		t.Errorf("hint for psp %q", got)
 	}
 }
+
+// TestSummaryReplays: with Simulate, the JSON summary the page writes
+// holds the replays, as 'freshplan plan --simulate N --json' writes them
+// (seed 1, the CLI's default), and no replays without it.
+func TestSummaryReplays(t *testing.T) {
+	pg := samplePages(t)[:300]
+	for _, runs := range []int{0, 2} {
+		q, errs := defaultForm().request()
+		if errs != nil {
+			t.Fatal(errs)
+		}
+		q.Budget, q.Simulate, q.Seq, q.Stages, q.Export = 2000, runs, 1, StageExport, "json"
+		var got *ExportResult
+		Compute(context.Background(), pg, q, func(s *Stage) {
+			switch s.Kind {
+			case "export":
+				got = s.Export
+			case "error":
+				t.Fatalf("simulate %d: %s", runs, s.Note)
+			}
+		})
+		params, err := q.params()
+		if err != nil {
+			t.Fatal(err)
+		}
+		params.Policy, params.Simulate, params.Seed = q.Policy, runs, 1
+		cli, err := plan.Run(context.Background(), pg, params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := export.Write(&want, cli, "json"); err != nil {
+			t.Fatal(err)
+		}
+		if got == nil {
+			t.Fatalf("simulate %d: no summary", runs)
+		}
+		var a, b map[string]any
+		if err := json.Unmarshal(got.Data, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(want.Bytes(), &b); err != nil {
+			t.Fatal(err)
+		}
+		delete(a, "seconds")
+		delete(b, "seconds")
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("simulate %d: the app's summary\n%s\nthe CLI's\n%s", runs, got.Data, want.Bytes())
+		}
+		if _, ok := a["replayed"]; ok != (runs > 0) {
+			t.Errorf("simulate %d: replayed in the summary %v", runs, ok)
+		}
+	}
+}

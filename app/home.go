@@ -644,7 +644,12 @@ func (r *results) planBudget() int {
 }
 
 // onField takes an edit of a parameter: checked at once, planned after a
-// pause in typing (selects and radios at once).
+// pause in typing (selects and radios at once). Its element must give the
+// field as the handler's scope (OnInput(h.onField(id, p), id)): go-app
+// keeps a handler it takes for the same one when the event, the scope and
+// the func's code match, and every func made here has the same code, so
+// an element go-app reuses for another field (one that moved up as a
+// field before it went) would keep writing to the field it was first.
 func (h *home) onField(field string, pause time.Duration) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		h.form.set(field, ctx.JSSrc().Get("value").String())

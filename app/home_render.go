@@ -218,7 +218,7 @@ func (h *home) field(id, label, value, hint string, pause time.Duration, attrs .
 	in := goapp.Input().Type("text").ID(id).Value(value).
 		Aria("describedby", id+"-msg").
 		AutoComplete(false).
-		OnInput(h.onField(id, pause))
+		OnInput(h.onField(id, pause), id)
 	if msg != "" {
 		in = in.Aria("invalid", "true").Class("invalid")
 	}
@@ -239,7 +239,7 @@ func (h *home) field(id, label, value, hint string, pause time.Duration, attrs .
 func (h *home) choice(id, label, value, hint string, options [][2]string) goapp.UI {
 	return goapp.Div().Class("field").Body(
 		goapp.Label().For(id).Text(label),
-		goapp.Select().ID(id).Aria("describedby", id+"-msg").OnChange(h.onField(id, 0)).Body(
+		goapp.Select().ID(id).Aria("describedby", id+"-msg").OnChange(h.onField(id, 0), id).Body(
 			goapp.Range(options).Slice(func(k int) goapp.UI {
 				o := options[k]
 				return goapp.Option().Value(o[0]).Selected(o[0] == value).Text(o[1])
@@ -264,7 +264,7 @@ func (h *home) renderParams() goapp.UI {
 	}
 	modeRadio := func(v, label string) goapp.UI {
 		return goapp.Label().Class("radio").Body(
-			goapp.Input().Type("radio").Name("mode").ID("mode-"+v).Value(v).Checked(f.Mode == v).OnChange(h.onField(fMode, 0)),
+			goapp.Input().Type("radio").Name("mode").ID("mode-"+v).Value(v).Checked(f.Mode == v).OnChange(h.onField(fMode, 0), fMode),
 			goapp.Text(" "+label),
 		)
 	}
