@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
@@ -30,6 +31,10 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	interval := f.fs.Duration("crawl-interval", 24*time.Hour, "interval of the simulated training crawl over a change history")
 	replan := f.fs.Bool("replan", true, "also replay psp re-planned every horizon")
 	adaptive := f.fs.Bool("adaptive", true, "also replay Nutch's and StormCrawler's adaptive schedulers tuned to psp's visits")
+	learn := f.fs.Bool("learn", true, "also replay the policy that learns as it crawls (the recommended one)")
+	hindsight := f.fs.Bool("hindsight", true, "also replay psp planned from the test period's own rates: the headroom of a static plan")
+	cycle := f.fs.Int("cycle", 0, "horizons a static plan spans (0: the fewest that reach every page, 1: the papers' single horizon)")
+	budgetList := f.fs.String("budgets", "", "several budgets in one run: visits per page per week (0.25,0.5,1,2,4), or per horizon with a v (500v,1000v)")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -108,34 +113,54 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if note := plan.Unvisitable(hosts, params.Horizon); note != "" {
 		fmt.Fprintf(stderr, "freshplan: %s: %s\n", f.inputName(), note)
 	}
-	if params.Budget > 0 {
-		n := 0
-		for _, c := range changes {
-			if len(c.Times) > 0 && float64(c.Times[0]) < float64(at.Unix()) {
-				n++
-			}
-		}
-		if params.Budget < n {
-			// A plan repeated every horizon with fewer visits than pages
-			// never visits the rest (SPEC §5's steady model): they are
-			// stale for good once they change.
-			k := math.Ceil(float64(n) / float64(params.Budget))
-			fmt.Fprintf(stderr, "freshplan: warning: %d visits per horizon for %d pages: the static plans leave %d pages unvisited in every horizon; --horizon %gh --budget %d (the same rate of visits) would reach them all\n",
-				params.Budget, n, n-params.Budget, k*params.Horizon.Hours(), int(k)*params.Budget)
+	if *cycle < 0 {
+		return usagef("--cycle %d: want 0 (the fewest horizons that reach every page) or a number of horizons", *cycle)
+	}
+	n := 0
+	for _, c := range changes {
+		if len(c.Times) > 0 && c.Times[0] < float64(at.Unix()) {
+			n++
 		}
 	}
-	rows, err := backtest.Run(context.Background(), changes, backtest.Config{
+	var budgets []int
+	if *budgetList != "" {
+		if set["budget"] || set["crawlers"] {
+			return usagef("--budgets replaces --budget and --crawlers: give one or the other")
+		}
+		if budgets, err = parseBudgets(*budgetList, n, params.Horizon); err != nil {
+			return err
+		}
+	}
+	cfg := backtest.Config{
 		Params: params, TrainStart: float64(start.Unix()), Split: float64(at.Unix()), Until: float64(end.Unix()),
 		CrawlInterval: interval.Seconds(), Prior: f.prior, HalfLife: f.halfLife.Hours() / 24, Replan: *replan, Adaptive: *adaptive,
-	})
+		Learn: *learn, Hindsight: *hindsight, Cycle: *cycle,
+	}
+	results, err := backtest.RunBudgets(context.Background(), changes, cfg, budgets)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.fs.Arg(0), err)
 	}
+	for _, res := range results {
+		if res.Cycle > 1 && res.Budget < res.Pages {
+			// A plan of one horizon with fewer visits than pages would
+			// never visit the rest (SPEC §5's steady model).
+			fmt.Fprintf(stderr, "freshplan: %d visits per horizon for %d pages: the static plans span a cycle of %d horizons (%s) at %d visits, so every page can be visited (--cycle 1 plans one horizon, as the papers do)\n",
+				res.Budget, res.Pages, res.Cycle, plan.ShortDuration(time.Duration(res.Cycle)*params.Horizon), res.Cycle*res.Budget)
+		}
+		for _, r := range res.Rows {
+			if r.NotPlanned != "" {
+				fmt.Fprintf(stderr, "freshplan: warning: %s is not replayed at %d visits per horizon: it cannot be planned here (%s)\n", r.Policy, res.Budget, r.NotPlanned)
+			}
+		}
+	}
+	if budgets != nil {
+		return writeBudgetRows(stdout, results, params.Horizon)
+	}
+	rows := results[0].Rows
 	bw := bufio.NewWriter(stdout)
 	bw.WriteString("policy,staleness,visits,changes_detected\n")
 	for _, r := range rows {
 		if r.NotPlanned != "" {
-			fmt.Fprintf(stderr, "freshplan: warning: %s is not replayed: it cannot be planned here (%s)\n", r.Policy, r.NotPlanned)
 			continue
 		}
 		fmt.Fprintf(bw, "%s,%s,%d,%d\n", r.Policy, strconv.FormatFloat(r.Staleness, 'g', -1, 64), r.Visits, r.ChangesDetected)
@@ -152,4 +177,56 @@ func parseDate(flagName, s string) (time.Time, error) {
 		return t, nil
 	}
 	return time.Time{}, fmt.Errorf("%s %q: want a date such as 2024-01-01 or 2024-01-01T00:00:00Z", flagName, s)
+}
+
+// parseBudgets reads --budgets: visits per page per week (0.25,0.5,1), each
+// made visits per horizon for the pages replayed, or visits per horizon
+// with a v (500v).
+func parseBudgets(list string, pages int, horizon time.Duration) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		perHorizon := strings.HasSuffix(f, "v")
+		v, err := strconv.ParseFloat(strings.TrimSuffix(f, "v"), 64)
+		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+			return nil, usagef("--budgets %q: %q is not a positive number of visits per page per week (0.25) or per horizon (500v)", list, f)
+		}
+		b := v
+		if !perHorizon {
+			b = v * float64(pages) * horizon.Hours() / (7 * 24)
+		}
+		if b > plan.MaxBudget {
+			return nil, usagef("--budgets %q: %s is %g visits per horizon, more than the %d a plan schedules", list, f, b, plan.MaxBudget)
+		}
+		out = append(out, max(1, int(math.Round(b))))
+	}
+	return out, nil
+}
+
+// writeBudgetRows writes --budgets' CSV: for each budget and policy, its
+// staleness and visits, and its staleness over uniform's at that budget.
+func writeBudgetRows(w io.Writer, results []backtest.Result, horizon time.Duration) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("budget,visits_per_page_per_week,policy,staleness,visits,changes_detected,vs_uniform\n")
+	for _, res := range results {
+		uniform := math.NaN()
+		for _, r := range res.Rows {
+			if r.Policy == "uniform" && r.NotPlanned == "" {
+				uniform = r.Staleness
+			}
+		}
+		perPage := float64(res.Budget) / float64(res.Pages) * (7 * 24) / horizon.Hours()
+		for _, r := range res.Rows {
+			if r.NotPlanned != "" {
+				continue
+			}
+			ratio := ""
+			if uniform > 0 {
+				ratio = strconv.FormatFloat(r.Staleness/uniform, 'g', 6, 64)
+			}
+			fmt.Fprintf(bw, "%d,%s,%s,%s,%d,%d,%s\n", res.Budget, strconv.FormatFloat(perPage, 'g', 6, 64), r.Policy,
+				strconv.FormatFloat(r.Staleness, 'g', -1, 64), r.Visits, r.ChangesDetected, ratio)
+		}
+	}
+	return bw.Flush()
 }

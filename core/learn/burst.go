@@ -40,14 +40,16 @@ type event struct {
 
 func (e event) touched() float64 { return (e.x + 1) / (e.n + 2) }
 
-// recent is a changed visit a host's surprise remembers.
+// recent is one of a host's latest visits, as its surprise remembers it.
 type recent struct {
-	lastModified float64
+	prev, at     float64 // the page's visit before, and this one
+	changed      bool
+	lastModified float64 // when changed: the change's date (Last-Modified, else the midpoint)
 }
 
 type hostBursts struct {
 	surprise float64
-	changed  []recent // the latest changed visits, at most Memory
+	visits   []recent // the latest visits, at most Memory
 	events   []event  // oldest first
 }
 
@@ -92,41 +94,50 @@ func (b *burstState) seen(p *Page, t float64, changed bool, lastModified float64
 	}
 	keep := 1 - 1/b.cfg.Memory
 	h.surprise = h.surprise*keep - expected
+	r := recent{prev: p.Last, at: t, changed: changed}
 	if changed {
 		h.surprise++
-		m := lastModified
-		if !(m > p.Last && m <= t) {
-			m = (p.Last + t) / 2
-		}
-		h.changed = append(h.changed, recent{lastModified: m})
-		if len(h.changed) > int(b.cfg.Memory) {
-			h.changed = h.changed[1:]
+		r.lastModified = lastModified
+		if !(lastModified > p.Last && lastModified <= t) {
+			r.lastModified = (p.Last + t) / 2
 		}
 	}
-	if h.surprise < b.cfg.Threshold || len(h.changed) == 0 {
+	h.visits = append(h.visits, r)
+	if len(h.visits) > int(b.cfg.Memory) {
+		h.visits = h.visits[1:]
+	}
+	if h.surprise < b.cfg.Threshold {
 		return
 	}
-	times := make([]float64, len(h.changed))
-	for k, r := range h.changed {
-		times[k] = r.lastModified
+	var times []float64
+	for _, r := range h.visits {
+		if r.changed {
+			times = append(times, r.lastModified)
+		}
+	}
+	if len(times) == 0 {
+		return
 	}
 	slices.Sort(times)
 	at := times[len(times)/2]
 	if n := len(h.events); n > 0 && h.events[n-1].At >= at {
 		at = math.Nextafter(h.events[n-1].At, math.Inf(1)) // events stay in order
 	}
-	// What the remembered visits saw of it starts its estimate.
-	var x float64
-	for _, r := range times {
-		if r >= at {
-			x++
+	// The remembered visits that span the event start its estimate.
+	e := event{At: at}
+	for _, r := range h.visits {
+		if r.prev < at && at <= r.at {
+			e.n++
+			if r.changed && r.lastModified >= at {
+				e.x++
+			}
 		}
 	}
-	h.events = append(h.events, event{At: at, x: x, n: float64(len(times))})
+	h.events = append(h.events, e)
 	if len(h.events) > maxEvents {
 		h.events = h.events[1:]
 	}
-	h.surprise, h.changed = 0, h.changed[:0]
+	h.surprise, h.visits = 0, h.visits[:0]
 }
 
 // raise is the index of p at t with its host's events: with the chance
