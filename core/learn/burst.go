@@ -140,10 +140,19 @@ func (b *burstState) seen(p *Page, t float64, changed bool, lastModified float64
 	h.surprise, h.visits = 0, h.visits[:0]
 }
 
-// raise is the index of p at t with its host's events: with the chance
-// of being unchanged S(u) stepping down by a factor 1 − q_k at each event
-// u_k since the last visit, I = ∫₀^u S_tot − u·S_tot(u), piecewise over
-// the events (Posterior.Index's formula for the combined survival).
+// raise is the index of p at t with its host's events since its last
+// visit, each having touched it with probability q_k: the chance it is
+// still unchanged is s = S(u)·Π(1 − q_k).
+//
+// The index of any state is the renewal index at the age whose chance of
+// staleness is the state's: in the renewal problem with price ν a page is
+// best visited once its chance of being stale reaches its optimal average
+// cost rate g(ν) (then I(τ) = τF(τ) − ∫₀^τ F = τg − (τg − ν) = ν, which is
+// Posterior.Index's condition), and waiting costs the current chance of
+// being stale per unit time whatever made it so. So the index is I(τ)
+// with S(τ) = s, τ = β(s^{−1/α} − 1) for the Lomax survival (β/(β+τ))^α.
+// A page long unchanged and touched by an event is worth the most: once
+// refreshed it stays fresh long.
 func (b *burstState) raise(p *Page, t, v float64) float64 {
 	events := b.hosts[p.Host].events
 	if len(events) == 0 || events[len(events)-1].At <= p.Last {
@@ -153,16 +162,17 @@ func (b *burstState) raise(p *Page, t, v float64) float64 {
 	if u <= 0 {
 		return 0
 	}
-	var area float64
-	from, c := 0.0, 1.0
+	c := 1.0
 	for _, e := range events {
-		if e.At <= p.Last || e.At > t {
-			continue
+		if e.At > p.Last && e.At <= t {
+			c *= 1 - e.touched()
 		}
-		at := (e.At - p.Last) / day
-		area += c * (p.Posterior.fresh(at) - p.Posterior.fresh(from))
-		from, c = at, c*(1-e.touched())
 	}
-	area += c * (p.Posterior.fresh(u) - p.Posterior.fresh(from))
-	return math.Max(0, area-u*c*p.Posterior.Survival(u))
+	if c == 1 {
+		return v
+	}
+	// log s = log c − α·log1p(u/β); τ = β·expm1(−log s / α).
+	a, beta := p.Posterior.Shape(), p.Posterior.Rate()
+	logS := math.Log(c) - a*math.Log1p(u/beta)
+	return math.Max(v, p.Posterior.Index(beta*math.Expm1(-logS/a)))
 }
