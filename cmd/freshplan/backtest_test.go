@@ -5,6 +5,9 @@ package main
 import (
 	"encoding/csv"
 	"fmt"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -41,7 +44,7 @@ func TestBacktestCommand(t *testing.T) {
 	for _, row := range rows[1:] {
 		seen[row[0]] = true
 	}
-	for _, want := range []string{"psp", "uniform", "cho", "azar", "psp-replan", "nutch-adaptive", "stormcrawler-adaptive"} {
+	for _, want := range []string{"psp", "uniform", "cho", "azar", "psp-replan", "learn", "hindsight", "nutch-adaptive", "stormcrawler-adaptive"} {
 		if !seen[want] {
 			t.Errorf("no row for %s in %q", want, r.stdout)
 		}
@@ -49,11 +52,19 @@ func TestBacktestCommand(t *testing.T) {
 	if r.stderr != "" {
 		t.Errorf("a budget of a visit per page per week warns: %q", r.stderr)
 	}
-	// Fewer visits per horizon than pages: warned, with the horizon and
-	// budget that would reach every page.
+	// Fewer visits per horizon than pages: the static plans span two
+	// horizons, and say so; --cycle 1 plans one, as the papers do, and
+	// leaves two pages unvisited — staler.
 	r = cli(t, "backtest", "--split", "2024-01-01", "--horizon", "168h", "--budget", "4", path)
-	if r.code != exitOK || !strings.Contains(r.stderr, "leave 2 pages unvisited") || !strings.Contains(r.stderr, "--horizon 336h --budget 8") {
+	if r.code != exitOK || !strings.Contains(r.stderr, "span a cycle of 2 horizons (336h) at 8 visits") {
 		t.Errorf("budget 4 for 6 pages: exit %d, stderr %q", r.code, r.stderr)
+	}
+	one := cli(t, "backtest", "--split", "2024-01-01", "--horizon", "168h", "--budget", "4", "--cycle", "1", path)
+	if one.code != exitOK || one.stderr != "" {
+		t.Fatalf("--cycle 1: exit %d, stderr %q", one.code, one.stderr)
+	}
+	if cycled, single := stalenessOf(t, r.stdout, "uniform"), stalenessOf(t, one.stdout, "uniform"); !(cycled < single) {
+		t.Errorf("uniform over a cycle of two horizons: staleness %v; over one (two pages never visited): %v — want less", cycled, single)
 	}
 	bad := []struct {
 		args []string
@@ -65,6 +76,10 @@ func TestBacktestCommand(t *testing.T) {
 		{[]string{"backtest", "--split", "soon", path}, exitBadInput, `--split "soon"`},
 		{[]string{"backtest", "--split", "2024-01-01", "--until", "2023-06-01", path}, exitBadInput, "in that order"},
 		{[]string{"backtest", "--split", "2020-01-01", path}, exitBadInput, "no page appears before the split"},
+		{[]string{"backtest", "--split", "2030-01-01", path}, exitBadInput, "no change at or after the split"},
+		{[]string{"backtest", "--split", "2024-01-01", "--cycle", "-1", path}, exitUsage, "--cycle -1"},
+		{[]string{"backtest", "--split", "2024-01-01", "--budgets", "1,x", path}, exitUsage, `"x" is not a positive number`},
+		{[]string{"backtest", "--split", "2024-01-01", "--budgets", "1", "--budget", "3", path}, exitUsage, "--budgets replaces --budget"},
 	}
 	for _, c := range bad {
 		r := cli(t, c.args...)
@@ -185,4 +200,73 @@ func staleByPolicy(t *testing.T, out string) map[string]string {
 		m[r[0]] = r[1]
 	}
 	return m
+}
+
+// stalenessOf is a policy's staleness in backtest's CSV.
+func stalenessOf(t *testing.T, out, policy string) float64 {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(rows[0], "staleness")
+	for _, row := range rows[1:] {
+		if row[slices.Index(rows[0], "policy")] == policy {
+			v, err := strconv.ParseFloat(row[col], 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+	}
+	t.Fatalf("no %s row in %q", policy, out)
+	return 0
+}
+
+// TestBacktestBudgets: --budgets replays every policy at each budget in
+// one run — each the same as a run at that budget alone — with each
+// policy's staleness over uniform's.
+func TestBacktestBudgets(t *testing.T) {
+	path := writeFile(t, t.TempDir(), "changes.csv", changeHistory())
+	r := cli(t, "backtest", "--split", "2024-01-01", "--horizon", "168h", "--budgets", "0.5,2,9v", path)
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(rows[0], ","); got != "budget,visits_per_page_per_week,policy,staleness,visits,changes_detected,vs_uniform" {
+		t.Fatalf("header %q", got)
+	}
+	byBudget := map[string]map[string][]string{}
+	for _, row := range rows[1:] {
+		if byBudget[row[0]] == nil {
+			byBudget[row[0]] = map[string][]string{}
+		}
+		byBudget[row[0]][row[2]] = row
+	}
+	// Six pages: half a visit per page per week is 3 per horizon, two are 12.
+	for budget, perPage := range map[string]string{"3": "0.5", "12": "2", "9": "1.5"} {
+		got := byBudget[budget]
+		if got == nil {
+			t.Fatalf("no rows at budget %s in %q", budget, r.stdout)
+		}
+		alone := cli(t, "backtest", "--split", "2024-01-01", "--horizon", "168h", "--budget", budget, path)
+		for _, policy := range []string{"psp", "uniform", "learn", "hindsight", "nutch-adaptive"} {
+			row := got[policy]
+			if row == nil || row[1] != perPage {
+				t.Fatalf("budget %s, %s: row %q, want %s visits per page per week", budget, policy, row, perPage)
+			}
+			s, _ := strconv.ParseFloat(row[3], 64)
+			if want := stalenessOf(t, alone.stdout, policy); s != want {
+				t.Errorf("budget %s, %s: staleness %v, alone %v", budget, policy, s, want)
+			}
+			ratio, _ := strconv.ParseFloat(row[6], 64)
+			uni, _ := strconv.ParseFloat(got["uniform"][3], 64)
+			if math.Abs(ratio-s/uni) > 1e-5*ratio {
+				t.Errorf("budget %s, %s: vs_uniform %v, staleness over uniform's %v", budget, policy, ratio, s/uni)
+			}
+		}
+	}
 }

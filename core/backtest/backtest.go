@@ -139,13 +139,20 @@ func prepare(ctx context.Context, all []observe.Changes, cfg Config) (*prepared,
 		return nil, cfg, fmt.Errorf("backtest: cycle %d: want 0 (chosen) or a number of horizons", cfg.Cycle)
 	}
 	var pages []observe.Changes
+	last := math.Inf(-1)
 	for _, p := range all {
 		if len(p.Times) > 0 && p.Times[0] < cfg.Split {
 			pages = append(pages, p)
 		}
+		if n := len(p.Times); n > 0 {
+			last = math.Max(last, p.Times[n-1])
+		}
 	}
 	if len(pages) == 0 {
 		return nil, cfg, errors.New("backtest: no page appears before the split")
+	}
+	if last < cfg.Split {
+		return nil, cfg, fmt.Errorf("backtest: no change at or after the split: the history ends at %s, before it — split within the history", time.Unix(int64(last), 0).UTC().Format(time.RFC3339))
 	}
 	var wsum float64
 	for _, p := range pages {
