@@ -1,0 +1,63 @@
+package backtest
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	"github.com/freshplan/freshplan/core/observe"
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// FuzzBacktest: whatever the input (a change history or an observation
+// log) and whatever the split, horizon, budget, politeness and cycle, a
+// backtest either replays every policy with staleness in [0, 1] or
+// returns an error; it never panics.
+func FuzzBacktest(f *testing.F) {
+	history := "url,host,time\nhttps://a.example/1,a.example,1700000000\nhttps://a.example/1,a.example,1700300000\nhttps://a.example/2,a.example,1700100000\nhttps://b.example/3,b.example,1700250000\nhttps://b.example/3,b.example,1700900000\n"
+	log := "url,time,changed,last_modified\nhttps://a.example/1,2023-11-14T00:00:00Z,,\nhttps://a.example/1,2023-11-20T00:00:00Z,true,2023-11-18T00:00:00Z\nhttps://a.example/1,2023-12-01T00:00:00Z,false,\n"
+	for _, s := range []string{history, log} {
+		for _, at := range []int64{1700000000, 1700200000, 1700280000, 1800000000, 1600000000} {
+			f.Add([]byte(s), at, int64(86400), int64(3*86400), uint16(2), uint8(15), uint8(0))
+		}
+	}
+	f.Add([]byte(history), int64(1700200000), int64(1), int64(86400), uint16(60000), uint8(0), uint8(3))
+	f.Fuzz(func(t *testing.T, data []byte, split, horizon, length int64, budget uint16, politeness, cycle uint8) {
+		if len(data) > 1<<12 {
+			return
+		}
+		pages, _, err := Load(context.Background(), bytes.NewReader(data), observe.Options{Name: "f.csv", SkipBad: true})
+		if err != nil {
+			return
+		}
+		// A horizon from a minute to a month, a test period up to a
+		// quarter: the replays stay small.
+		params := plan.DefaultParams()
+		params.Horizon = time.Duration(60+abs(horizon)%(30*86400)) * time.Second
+		params.Budget = int(budget % 500)
+		params.Politeness = time.Duration(politeness) * time.Second
+		until := float64(split) + float64(1+abs(length)%(90*86400))
+		if float64(params.Budget)*(until-float64(split))/params.Horizon.Seconds() > 1e5 {
+			return
+		}
+		cfg := Config{Params: params, TrainStart: float64(split) - 30*86400, Split: float64(split), Until: until, Prior: cycle%2 == 0,
+			Replan: true, Adaptive: true, Learn: true, Hindsight: true, Cycle: int(cycle % 4)}
+		rows, err := Run(context.Background(), pages, cfg)
+		if err != nil {
+			return
+		}
+		for _, r := range rows {
+			if r.NotPlanned == "" && !(r.Staleness >= 0 && r.Staleness <= 1) {
+				t.Fatalf("%s: staleness %v", r.Policy, r.Staleness)
+			}
+		}
+	})
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
