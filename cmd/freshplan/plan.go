@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"text/tabwriter"
 	"time"
 
@@ -28,6 +29,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	f.fs.String("export", "", "nutch|stormcrawler|csv FILE: write a seed list the crawler can load")
 	simulateRuns := f.fs.Int("simulate", 0, "replay every schedule N times against sampled Poisson changes and show each figure's simulated counterpart with its 95% interval")
 	seed := f.fs.Uint64("seed", 1, "seed of --simulate's random changes")
+	cycle := f.fs.String("cycle", "auto", "horizons the plan spans: auto (the fewest in which the budget reaches every page; 1 when it does in one) or a number; 1 plans one horizon, as the papers do")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -41,6 +43,14 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	read := time.Since(start).Seconds()
 	params.Simulate, params.Seed = *simulateRuns, *seed
+	if params.Cycle, err = parseCycle(*cycle, len(pg), params); err != nil {
+		return err
+	}
+	if params.Cycle > 1 {
+		budget, _ := params.Visits()
+		fmt.Fprintf(stderr, "freshplan: %d visits per horizon for %d pages: the plan spans a cycle of %d horizons (%s), each horizon within its budget (--cycle 1 plans one horizon, as the papers do)\n",
+			budget, len(pg), params.Cycle, plan.ShortDuration(time.Duration(params.Cycle)*params.Horizon))
+	}
 	// Per page, the exports write the policy's figures and the summary
 	// counts psp's visits; every other result needs its value only.
 	params.PerPage = []string{params.Policy, "psp"}
@@ -77,6 +87,23 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// parseCycle reads --cycle: auto (plan.AutoCycle for the pages at the
+// parameters' budget) or a whole number of horizons.
+func parseCycle(s string, pages int, params plan.Params) (int, error) {
+	if s == "auto" {
+		budget, err := params.Visits()
+		if err != nil {
+			return 0, err
+		}
+		return plan.AutoCycle(pages, budget), nil
+	}
+	m, err := strconv.Atoi(s)
+	if err != nil || m < 1 {
+		return 0, usagef("--cycle %q: want auto or a whole number of horizons, 1 or more", s)
+	}
+	return m, nil
+}
+
 // writeTo writes to the named file, or to stdout for "-".
 func writeTo(path string, stdout io.Writer, write func(io.Writer) error) error {
 	if path == "-" {
@@ -103,8 +130,13 @@ func report(w io.Writer, pl *plan.Plan) {
 	case staleness.Harmonic:
 		unit = "harmonic penalty"
 	}
-	fmt.Fprintf(w, "%d pages on %d hosts; horizon %v, budget %d visits, %d crawler(s) at %.4g pages/s, politeness %v, %s model\n",
-		len(pl.Pages), len(pl.Hosts), plan.ShortDuration(p.Horizon), p.Budget, p.Crawlers, p.Rate, plan.ShortDuration(p.Politeness), p.Model)
+	T, R := p.PerHorizon()
+	cycle := ""
+	if p.Cycle > 1 {
+		cycle = fmt.Sprintf(" (a cycle of %d horizons, %d visits)", p.Cycle, p.Budget)
+	}
+	fmt.Fprintf(w, "%d pages on %d hosts; horizon %v, budget %d visits%s, %d crawler(s) at %.4g pages/s, politeness %v, %s model\n",
+		len(pl.Pages), len(pl.Hosts), plan.ShortDuration(T), R, cycle, p.Crawlers, p.Rate, plan.ShortDuration(p.Politeness), p.Model)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	sim := p.Simulate > 0
 	if sim {

@@ -35,7 +35,7 @@ type Config struct {
 	// Cycle is how many horizons a static plan spans, at that many times
 	// the budget, so that a budget below one visit per page per horizon
 	// can still reach every page (every m-th horizon); 0 chooses it
-	// (AutoCycle), 1 is the papers' single horizon.
+	// (plan.AutoCycle), 1 is the papers' single horizon.
 	Cycle int
 }
 
@@ -167,6 +167,9 @@ func prepare(ctx context.Context, all []observe.Changes, cfg Config) (*prepared,
 	if !(cfg.Params.Horizon.Seconds() > 0) {
 		return nil, cfg, errors.New("backtest: the horizon must be positive")
 	}
+	if n := (cfg.Until - cfg.Split) / cfg.Params.Horizon.Seconds(); n > MaxHorizons {
+		return nil, cfg, fmt.Errorf("backtest: the test period holds %.0f horizons of %v, more than the %d a backtest replays: give a longer horizon or a shorter test period", n, cfg.Params.Horizon, MaxHorizons)
+	}
 	prep := &prepared{pages: pages}
 	prep.histories = observe.CrawlEvery(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
 	var err error
@@ -188,7 +191,10 @@ func (prep *prepared) atBudget(ctx context.Context, cfg Config, budget int) (Res
 		return Result{}, fmt.Errorf("backtest: %w", err)
 	}
 	if cfg.Cycle == 0 {
-		cfg.Cycle = AutoCycle(len(prep.pages), budget)
+		cfg.Cycle = plan.AutoCycle(len(prep.pages), budget)
+	}
+	if v := float64(budget) * (cfg.Until - cfg.Split) / T; v > maxReplayVisits {
+		return Result{}, fmt.Errorf("backtest: %d visits per horizon over the test period make %.3g visits, more than the %d a backtest replays", budget, v, maxReplayVisits)
 	}
 	if budget > plan.MaxBudget/cfg.Cycle {
 		return Result{}, fmt.Errorf("backtest: %d visits per horizon over a cycle of %d horizons: more than the %d visits a plan schedules", budget, cfg.Cycle, plan.MaxBudget)
@@ -237,30 +243,27 @@ func (prep *prepared) atBudget(ctx context.Context, cfg Config, budget int) (Res
 	return res, nil
 }
 
+// MaxHorizons is the most horizons a test period may hold: re-planning
+// plans once per cycle, and a static plan is laid once per horizon — a
+// year of hourly horizons is 8,760.
+const MaxHorizons = 10000
+
+// maxReplayVisits bounds the visits a policy makes over the test period
+// (budget × horizons): every one is held to be replayed.
+const maxReplayVisits = 1 << 27
+
 // WeeklyBudget is a backtest's default budget: one visit per page per
 // week, in visits per horizon (at least 1).
 func WeeklyBudget(pages int, horizon time.Duration) int {
 	return int(math.Max(1, math.Round(float64(pages)*horizon.Seconds()/(7*day))))
 }
 
-// AutoCycle is the cycle a static plan of pages at budget visits per
-// horizon spans: the fewest horizons in which the budget can visit every
-// page once, ⌈pages/budget⌉ — 1, the papers' single horizon, whenever the
-// budget reaches every page in one.
-func AutoCycle(pages, budget int) int {
-	if budget <= 0 || pages <= budget {
-		return 1
-	}
-	return (pages + budget - 1) / budget
-}
-
-// cycled is cfg's planning parameters over a whole cycle: Cycle horizons
-// at Cycle times the budget — the same crawl rate, so that the plan's
-// crawler slots keep every horizon within its budget.
+// cycled is cfg's planning parameters over a whole cycle (plan.Params.Cycle):
+// Cycle horizons at Cycle times the budget — the same crawl rate, so that
+// the plan's crawler slots keep every horizon within its budget.
 func (cfg Config) cycled() plan.Params {
 	p := cfg.Params
-	p.Horizon *= time.Duration(cfg.Cycle)
-	p.Budget *= cfg.Cycle
+	p.Cycle = cfg.Cycle
 	p.Compare = []string{}
 	return p
 }
@@ -277,7 +280,7 @@ func static(ctx context.Context, name string, planned []pages.Page, truth []obse
 	if err != nil {
 		return Row{}, fmt.Errorf("backtest: planning %s: %w", name, err)
 	}
-	return replaySchedule(name, pl.Schedule, truth, cfg, params.Horizon.Seconds()), nil
+	return replaySchedule(name, pl.Schedule, truth, cfg, pl.Params.Horizon.Seconds()), nil
 }
 
 // replaySchedule replays a schedule of a cycle of length L, repeated from

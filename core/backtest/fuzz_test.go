@@ -3,6 +3,7 @@ package backtest
 import (
 	"bytes"
 	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -31,10 +32,10 @@ func FuzzBacktest(f *testing.F) {
 		if err != nil {
 			return
 		}
-		// A horizon from a minute to a month, a test period up to a
-		// quarter: the replays stay small.
+		// A horizon from an hour to a month, a test period up to a
+		// quarter: the replays (and re-plans, one a horizon) stay small.
 		params := plan.DefaultParams()
-		params.Horizon = time.Duration(60+abs(horizon)%(30*86400)) * time.Second
+		params.Horizon = time.Duration(3600+abs(horizon)%(30*86400)) * time.Second
 		params.Budget = int(budget % 500)
 		params.Politeness = time.Duration(politeness) * time.Second
 		until := float64(split) + float64(1+abs(length)%(90*86400))
@@ -55,7 +56,11 @@ func FuzzBacktest(f *testing.F) {
 	})
 }
 
+// abs is |x|, and 0 for the one int64 whose negation overflows.
 func abs(x int64) int64 {
+	if x == math.MinInt64 {
+		return 0
+	}
 	if x < 0 {
 		return -x
 	}

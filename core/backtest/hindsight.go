@@ -32,5 +32,5 @@ func hindsight(ctx context.Context, truth []observe.Changes, cfg Config, params 
 	if err != nil {
 		return Row{}, fmt.Errorf("backtest: planning in hindsight: %w", err)
 	}
-	return replaySchedule("hindsight", pl.Schedule, truth, cfg, params.Horizon.Seconds()), nil
+	return replaySchedule("hindsight", pl.Schedule, truth, cfg, pl.Params.Horizon.Seconds()), nil
 }

@@ -24,7 +24,7 @@ import (
 func replan(ctx context.Context, pages []observe.Changes, training []observe.History, start *plan.Input, cfg Config) (Row, error) {
 	params := cfg.cycled()
 	params.Policy = "psp"
-	T := params.Horizon.Seconds()
+	T := params.Horizon.Seconds() * float64(cfg.Cycle) // a cycle
 	visits := make([][]float64, len(pages))
 	histories := make([]observe.History, len(training))
 	for i, h := range training {

@@ -31,13 +31,16 @@ type Replayed struct {
 
 // Summary is the JSON summary of SPEC §6.
 type Summary struct {
-	Pages             int              `json:"pages"`
-	Hosts             int              `json:"hosts"`
-	Model             string           `json:"model"`
-	Objective         string           `json:"objective"`
-	Policy            string           `json:"policy"`
-	Budget            int              `json:"budget"`
-	HorizonSeconds    float64          `json:"horizon_seconds"`
+	Pages          int     `json:"pages"`
+	Hosts          int     `json:"hosts"`
+	Model          string  `json:"model"`
+	Objective      string  `json:"objective"`
+	Policy         string  `json:"policy"`
+	Budget         int     `json:"budget"`
+	HorizonSeconds float64 `json:"horizon_seconds"`
+	// CycleHorizons is how many horizons the plan spans (plan.Params.Cycle);
+	// left out for one, the papers' plan.
+	CycleHorizons     int              `json:"cycle_horizons,omitempty"`
 	PolitenessSeconds float64          `json:"politeness_seconds"`
 	Crawlers          int              `json:"crawlers"`
 	RatePerCrawler    float64          `json:"rate_per_crawler"`
@@ -56,15 +59,19 @@ type Summary struct {
 // Summarize returns the plan's summary. Staleness holds each policy's and
 // bound's value under the plan's objective (age in seconds for age).
 func Summarize(p *plan.Plan) Summary {
+	T, R := p.Params.PerHorizon()
 	s := Summary{
 		Pages: len(p.Pages), Hosts: len(p.Hosts),
 		Model: p.Params.Model.String(), Objective: p.Params.Objective.String(), Policy: p.Params.Policy,
-		Budget: p.Params.Budget, HorizonSeconds: p.Params.Horizon.Seconds(),
+		Budget: R, HorizonSeconds: T.Seconds(),
 		PolitenessSeconds: p.Params.Politeness.Seconds(),
 		Crawlers:          p.Params.Crawlers, RatePerCrawler: p.Params.Rate,
 		Staleness: map[string]Value{}, Simulated: map[string]bool{},
 		ScheduledVisits: len(p.Schedule),
 		Seconds:         p.Seconds,
+	}
+	if p.Params.Cycle > 1 {
+		s.CycleHorizons = p.Params.Cycle
 	}
 	for name, r := range p.Results {
 		s.Staleness[name] = Value(r.Value)

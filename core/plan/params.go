@@ -18,6 +18,13 @@ type Params struct {
 	Politeness time.Duration       // P, default delay between requests to one host
 	Objective  staleness.Objective // staleness (default) or age
 	Model      staleness.Model     // steady (default) or horizon
+	// Cycle is how many horizons the plan spans: at Cycle × the budget
+	// over Cycle × T, at the same crawl rate, so that a budget below one
+	// visit per page per horizon can visit every page every few horizons
+	// while each horizon stays within its budget (the crawler's slots are
+	// equally spaced). 0 or 1 plans one horizon, as the papers do; Run
+	// resolves it into Horizon and Budget, and keeps it to say so.
+	Cycle      int
 	MinVisits  int                 // per page, seed 003 §2.1
 	MaxVisits  int                 // per page, 0 for no limit
 	Policy     string              // whose schedule the Plan keeps (default psp); "none" keeps none
@@ -62,6 +69,7 @@ const MaxBudget = schedule.MaxCarouselSlots
 // Visits returns the visits per horizon the parameters give: Budget, or
 // Crawlers × Rate × T rounded down (SPEC §5), checked as Run checks it.
 func (p Params) Visits() (int, error) {
+	p.Cycle = 1
 	r, err := p.resolve()
 	if err != nil {
 		return 0, err
@@ -123,5 +131,35 @@ func (p Params) resolve() (Params, error) {
 	if p.Crawlers == 0 {
 		p.Crawlers, p.Rate = 1, float64(p.Budget)/T
 	}
+	switch {
+	case p.Cycle < 0:
+		return p, fmt.Errorf("cycle %d: want a number of horizons", p.Cycle)
+	case p.Cycle > 1:
+		if p.Budget > MaxBudget/p.Cycle {
+			return p, fmt.Errorf("budget %d over a cycle of %d horizons is more than the %d visits freshplan schedules", p.Budget, p.Cycle, MaxBudget)
+		}
+		p.Horizon *= time.Duration(p.Cycle)
+		p.Budget *= p.Cycle
+	default:
+		p.Cycle = 1
+	}
 	return p, nil
+}
+
+// PerHorizon returns resolved parameters' horizon and budget per horizon:
+// Horizon and Budget over the cycle they span.
+func (p Params) PerHorizon() (time.Duration, int) {
+	m := max(p.Cycle, 1)
+	return p.Horizon / time.Duration(m), p.Budget / m
+}
+
+// AutoCycle is the cycle a plan of pages at budget visits per horizon
+// spans when not told: the fewest horizons in which the budget can visit
+// every page once, ⌈pages/budget⌉ — 1, the papers' single horizon,
+// whenever the budget reaches every page in one.
+func AutoCycle(pages, budget int) int {
+	if budget <= 0 || pages <= budget {
+		return 1
+	}
+	return (pages + budget - 1) / budget
 }
