@@ -24,10 +24,10 @@ type Params struct {
 	// while each horizon stays within its budget (the crawler's slots are
 	// equally spaced). 0 or 1 plans one horizon, as the papers do; Run
 	// resolves it into Horizon and Budget, and keeps it to say so.
-	Cycle      int
-	MinVisits  int                 // per page, seed 003 §2.1
-	MaxVisits  int                 // per page, 0 for no limit
-	Policy     string              // whose schedule the Plan keeps (default psp); "none" keeps none
+	Cycle     int
+	MinVisits int    // per page, seed 003 §2.1
+	MaxVisits int    // per page, 0 for no limit
+	Policy    string // whose schedule the Plan keeps (default psp); "none" keeps none
 	// Compare lists the policies to compute besides Policy and the bounds;
 	// nil means every policy of Policies.
 	Compare []string
