@@ -47,6 +47,7 @@ type planFlags struct {
 	prior      bool
 	weights    string
 	halfLife   time.Duration
+	input      *plan.Input // what readInput read, for what the pages alone do not carry (a log's histories)
 }
 
 func newPlanFlags(name string, stderr io.Writer) *planFlags {
@@ -58,7 +59,7 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	fs.Float64Var(&f.rate, "rate", 0, "pages per second each crawler fetches")
 	fs.DurationVar(&f.politeness, "politeness", 15*time.Second, "minimum time between requests to one host (crawl_delay overrides upward)")
 	fs.StringVar(&f.objective, "objective", "staleness", "staleness, age, or harmonic (a copy that missed n changes costs 1 + 1/2 + … + 1/n)")
-	fs.StringVar(&f.policy, "policy", "psp", "policy whose pages, schedule and exports are written: "+strings.Join(plan.Policies, ", "))
+	fs.StringVar(&f.policy, "policy", "psp", "policy whose pages, schedule and exports are written: "+strings.Join(plan.Policies, ", ")+", or learn (plan only: the policy that learns as it crawls)")
 	fs.StringVar(&f.model, "model", "steady", "steady (the plan repeats every horizon) or horizon (the papers' single horizon)")
 	fs.IntVar(&f.minVisits, "min-visits", 0, "visits every page gets at least")
 	fs.IntVar(&f.maxVisits, "max-visits", 0, "visits no page gets more than (0: no limit)")
@@ -123,8 +124,8 @@ func (f *planFlags) params() (plan.Params, error) {
 	if p.Model, err = staleness.ParseModel(f.model); err != nil {
 		return p, fmt.Errorf("--model: %w", err)
 	}
-	if !slices.Contains(plan.Policies, f.policy) {
-		return p, fmt.Errorf("--policy: unknown policy %q: want one of %s", f.policy, strings.Join(plan.Policies, ", "))
+	if !slices.Contains(plan.Policies, f.policy) && f.policy != plan.Learn {
+		return p, fmt.Errorf("--policy: unknown policy %q: want one of %s, or %s", f.policy, strings.Join(plan.Policies, ", "), plan.Learn)
 	}
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
@@ -214,6 +215,7 @@ func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
 	if note := plan.Unvisitable(in.Pages, f.horizon); note != "" {
 		fmt.Fprintf(stderr, "freshplan: %s: %s\n", f.inputName(), note)
 	}
+	f.input = in
 	return in.Pages, nil
 }
 

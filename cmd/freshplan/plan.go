@@ -54,7 +54,12 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	// Per page, the exports write the policy's figures and the summary
 	// counts psp's visits; every other result needs its value only.
 	params.PerPage = []string{params.Policy, "psp"}
-	pl, err := plan.Run(context.Background(), pg, params)
+	var pl *plan.Plan
+	if params.Policy == plan.Learn {
+		pl, err = plan.RunLearn(context.Background(), pg, learnStart(f.input), params)
+	} else {
+		pl, err = plan.Run(context.Background(), pg, params)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.inputName(), err)
 	}
@@ -85,6 +90,16 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 		report(stdout, pl)
 	}
 	return nil
+}
+
+// learnStart is where the learning policy starts from an observation
+// log: every page's fetches folded into its posterior; nil (rates taken
+// as known) for a pages table or a change history.
+func learnStart(in *plan.Input) *plan.LearnStart {
+	if in == nil || in.Kind == plan.KindPages || in.Kind == plan.KindChanges || in.Log == nil || len(in.Log.Histories) != len(in.Pages) || len(in.Estimates) != len(in.Pages) {
+		return nil
+	}
+	return plan.StartFromHistories(in.Log.Histories, in.Estimates)
 }
 
 // parseCycle reads --cycle: auto (plan.AutoCycle for the pages at the
@@ -144,7 +159,11 @@ func report(w io.Writer, pl *plan.Plan) {
 	} else {
 		fmt.Fprintf(tw, "policy\t%s\tfreshness\thow\n", unit)
 	}
-	for _, name := range append(append([]string{}, plan.Policies...), plan.Bounds...) {
+	names := append(append([]string{}, plan.Policies...), plan.Bounds...)
+	if pl.Results[plan.Learn] != nil {
+		names = append([]string{plan.Learn}, names...)
+	}
+	for _, name := range names {
 		r := pl.Results[name]
 		if r == nil {
 			why := pl.Omitted[name]
@@ -170,6 +189,9 @@ func report(w io.Writer, pl *plan.Plan) {
 		fmt.Fprintf(tw, "%s\t%.6g\t%s\t%s\n", name, r.Value, fresh, plan.Describe[name])
 	}
 	tw.Flush()
+	if pl.Params.Policy == plan.Learn {
+		fmt.Fprintf(w, "learn schedule: %d visits in the cycle planned; plan again from the crawl's log after each horizon (docs/learn.md)\n", len(pl.Schedule))
+	}
 	psp := pl.Results["psp"]
 	fmt.Fprintf(w, "psp schedule: %d visits made, %d dropped, %d politeness violations; %.3f s allocating, %.3f s scheduling\n",
 		int(sum(psp.Visits)), psp.Dropped, psp.Violations, pl.Seconds.Allocate, pl.Seconds.Schedule)

@@ -27,6 +27,10 @@ type Config struct {
 	// Burst raises a host's other pages when its visits see changes far
 	// above their posteriors (see burst.go); nil turns it off.
 	Burst *Burst
+	// Ahead plans ahead of the crawl: no visit is observed (observe may be
+	// nil), each refreshes its copy and teaches nothing — the schedule a
+	// crawler follows until it next plans from what it saw.
+	Ahead bool
 }
 
 // Observe reports what a visit to page i at t sees: whether it changed
@@ -99,11 +103,13 @@ func Run(ctx context.Context, pages []Page, cfg Config, observe Observe) ([][]fl
 					aside = append(aside, e)
 					continue
 				}
-				changed, lm := observe(e.page, t)
-				if b != nil {
-					b.seen(p, t, changed, lm)
+				if !cfg.Ahead {
+					changed, lm := observe(e.page, t)
+					if b != nil {
+						b.seen(p, t, changed, lm)
+					}
+					p.Posterior.Observe(p.Last, t, changed, lm, cfg.HalfLife)
 				}
-				p.Posterior.Observe(p.Last, t, changed, lm, cfg.HalfLife)
 				p.Last = t
 				hostFree[p.Host] = t + cfg.HostDelay[p.Host]
 				visits[e.page] = append(visits[e.page], t)

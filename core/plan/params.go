@@ -69,7 +69,7 @@ const MaxBudget = schedule.MaxCarouselSlots
 // Visits returns the visits per horizon the parameters give: Budget, or
 // Crawlers × Rate × T rounded down (SPEC §5), checked as Run checks it.
 func (p Params) Visits() (int, error) {
-	p.Cycle = 1
+	p.Cycle, p.Policy, p.Compare = 1, "", nil
 	r, err := p.resolve()
 	if err != nil {
 		return 0, err

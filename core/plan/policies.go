@@ -27,6 +27,7 @@ var Describe = map[string]string{
 	"cho":          "seed 001 §5.5.4, §5.6: Lagrange-optimal fixed-order frequencies (analytical, not polite)",
 	"azar":         "seed 002: optimal randomized rates, EDF carousel (simulated carousel, not polite)",
 	"azar_random":  "seed 002 eqs. 9–11: the randomized policy itself (analytical, Poisson crawls)",
+	"learn":        "core/learn: each slot to the page of highest freshness index (seed 001 §5.6's Lagrangian), polite, learning from every fetch (analytical over the cycle planned)",
 	"wp":           "seed 000 Thm. 1: optimum of problem S, lower bound for polite schedules (analytical)",
 	"nonpolite":    "seed 000 §4: optimum without politeness caps (analytical)",
 	"infcrawlers":  "seed 000 §4: MERGE times followed exactly, as with unlimited crawlers (analytical)",
