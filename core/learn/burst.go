@@ -30,15 +30,16 @@ var DefaultBurst = Burst{Memory: 10, Threshold: 3}
 // visited before the oldest is raised by those kept only.
 const maxEvents = 16
 
-// event is a host change event: at At, each page of the host changed
-// with probability Touched, estimated as (x+1)/(n+2) from the n visits to
-// pages last visited before At, x of which found a change since At.
-type event struct {
+// Event is a host change event: at At, each page of the host changed
+// with probability Touched, estimated as (X+1)/(N+2) from the N visits to
+// pages last visited before At, X of which found a change since At.
+type Event struct {
 	At   float64
-	x, n float64
+	X, N float64
 }
 
-func (e event) touched() float64 { return (e.x + 1) / (e.n + 2) }
+// Touched is the chance the event changed any one page of its host.
+func (e Event) Touched() float64 { return (e.X + 1) / (e.N + 2) }
 
 // recent is one of a host's latest visits, as its surprise remembers it.
 type recent struct {
@@ -50,7 +51,7 @@ type recent struct {
 type hostBursts struct {
 	surprise float64
 	visits   []recent // the latest visits, at most Memory
-	events   []event  // oldest first
+	events   []Event  // oldest first
 }
 
 type burstState struct {
@@ -58,8 +59,21 @@ type burstState struct {
 	hosts []hostBursts
 }
 
-func newBurstState(cfg Burst, hostDelay []float64) *burstState {
-	return &burstState{cfg: cfg, hosts: make([]hostBursts, len(hostDelay))}
+func newBurstState(cfg Burst, hosts int, events [][]Event) *burstState {
+	b := &burstState{cfg: cfg, hosts: make([]hostBursts, hosts)}
+	for h := range min(hosts, len(events)) {
+		b.hosts[h].events = append([]Event(nil), events[h]...)
+	}
+	return b
+}
+
+// events returns each host's events, oldest first.
+func (b *burstState) events() [][]Event {
+	out := make([][]Event, len(b.hosts))
+	for h := range b.hosts {
+		out[h] = append([]Event(nil), b.hosts[h].events...)
+	}
+	return out
 }
 
 // survival is the chance that p, last visited at p.Last, is unchanged at
@@ -69,7 +83,7 @@ func (b *burstState) survival(p *Page, t float64) float64 {
 	s := p.Posterior.Survival((t - p.Last) / day)
 	for _, e := range b.hosts[p.Host].events {
 		if e.At > p.Last && e.At <= t {
-			s *= 1 - e.touched()
+			s *= 1 - e.Touched()
 		}
 	}
 	return s
@@ -86,9 +100,9 @@ func (b *burstState) seen(p *Page, t float64, changed bool, lastModified float64
 	for k := range h.events {
 		e := &h.events[k]
 		if e.At > p.Last && e.At <= t {
-			e.n++
+			e.N++
 			if changed && !(lastModified < e.At) { // NaN: no date, counted as after
-				e.x++
+				e.X++
 			}
 		}
 	}
@@ -124,12 +138,12 @@ func (b *burstState) seen(p *Page, t float64, changed bool, lastModified float64
 		at = math.Nextafter(h.events[n-1].At, math.Inf(1)) // events stay in order
 	}
 	// The remembered visits that span the event start its estimate.
-	e := event{At: at}
+	e := Event{At: at}
 	for _, r := range h.visits {
 		if r.prev < at && at <= r.at {
-			e.n++
+			e.N++
 			if r.changed && r.lastModified >= at {
-				e.x++
+				e.X++
 			}
 		}
 	}
@@ -165,7 +179,7 @@ func (b *burstState) raise(p *Page, t, v float64) float64 {
 	c := 1.0
 	for _, e := range events {
 		if e.At > p.Last && e.At <= t {
-			c *= 1 - e.touched()
+			c *= 1 - e.Touched()
 		}
 	}
 	if c == 1 {

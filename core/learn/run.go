@@ -27,6 +27,9 @@ type Config struct {
 	// Burst raises a host's other pages when its visits see changes far
 	// above their posteriors (see burst.go); nil turns it off.
 	Burst *Burst
+	// Events are the hosts' change events already learnt (Replay), by host;
+	// they count only with Burst.
+	Events [][]Event
 	// Ahead plans ahead of the crawl: no visit is observed (observe may be
 	// nil), each refreshes its copy and teaches nothing — the schedule a
 	// crawler follows until it next plans from what it saw.
@@ -76,7 +79,7 @@ func Run(ctx context.Context, pages []Page, cfg Config, observe Observe) ([][]fl
 	batch := max(1, min(cfg.Budget/7, len(pages)/8))
 	var b *burstState
 	if cfg.Burst != nil {
-		b = newBurstState(*cfg.Burst, cfg.HostDelay)
+		b = newBurstState(*cfg.Burst, len(cfg.HostDelay), cfg.Events)
 	}
 	q := &queue{}
 	var aside []entry

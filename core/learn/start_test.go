@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -55,5 +56,56 @@ func TestChooseHalfLife(t *testing.T) {
 	}, 1)
 	if hl := ChooseHalfLife(priors, bursty); hl == 0 || hl > 60 {
 		t.Errorf("pages drafted a month in eight: half-life %v days, want one of two months or less", hl)
+	}
+}
+
+// TestReplayIsFold: without host events, replaying fetches across pages
+// gives each page the posterior Fold gives it alone, and its last fetch.
+func TestReplayIsFold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	histories := dailyCrawl(rng, 20, func(i int, _ float64) float64 { return 0.05 * float64(i%5) }, 0.25)
+	pages := make([]Page, len(histories))
+	fetches := make([][]observe.Fetch, len(histories))
+	prior := estimate.Prior{Shape: 0.7, Rate: 12}
+	for i, h := range histories {
+		pages[i] = Page{Host: i % 3, Weight: 1, Posterior: Posterior{PriorShape: prior.Shape, PriorRate: prior.Rate}}
+		fetches[i] = h.Fetches
+	}
+	got, events := Replay(pages, fetches, 3, 30, nil)
+	if events != nil {
+		t.Errorf("events %v without bursts", events)
+	}
+	for i, h := range histories {
+		want, _ := Fold(prior, h.Fetches, 30)
+		if got[i].Posterior != want || got[i].Last != h.Fetches[len(h.Fetches)-1].At {
+			t.Errorf("page %d: %+v last %v, Fold %+v", i, got[i].Posterior, got[i].Last, want)
+		}
+	}
+}
+
+// TestReplayFindsMassEdit: a host whose pages all change on one day,
+// after months quiet, has an event at that day once its pages' fetches
+// are replayed; a quiet host has none.
+func TestReplayFindsMassEdit(t *testing.T) {
+	const n, edit = 40, 100.25 * day
+	pages := make([]Page, 2*n)
+	fetches := make([][]observe.Fetch, 2*n)
+	for i := range pages {
+		pages[i] = Page{Host: i % 2, Weight: 1, Posterior: Posterior{PriorShape: 1, PriorRate: 365}}
+		for d := range 110 {
+			at := float64(d)*day + float64(i)*60
+			f := observe.Fetch{At: at, LastModified: math.NaN()}
+			if i%2 == 0 && d > 0 && float64(d-1)*day+float64(i)*60 < edit && edit <= at {
+				f.Changed, f.LastModified = true, edit
+			}
+			fetches[i] = append(fetches[i], f)
+		}
+	}
+	_, events := Replay(pages, fetches, 2, 0, &DefaultBurst)
+	if len(events[0]) != 1 || events[0][0].At != edit || len(events[1]) != 0 {
+		t.Fatalf("events %+v, want one on host 0 at day %v and none on host 1", events, edit/day)
+	}
+	if q := events[0][0].Touched(); q < 0.9 {
+		t.Errorf("the edit touched every page of its host; estimated %v", q)
 	}
 }

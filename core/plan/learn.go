@@ -29,47 +29,32 @@ const warmUp = 4
 const knownRate = 1e9
 
 // LearnStart is what the learning policy knows of each page when it
-// plans: the posterior of its rate and when it was last fetched (Unix
-// seconds), and the half-life its evidence is forgotten at.
+// plans from an observation log: its host's prior, its fetches, and the
+// half-life its evidence is forgotten at.
 type LearnStart struct {
-	Pages    []learn.Page // Host is ignored: the plan's hosts are used
-	Now      float64      // Unix seconds the plan starts at
-	HalfLife float64      // days
+	Priors   []estimate.Prior
+	Fetches  [][]observe.Fetch
+	HalfLife float64 // days
 }
 
 // StartFromHistories is the learning policy's start from an observation
-// log: each page's host prior (estimate.Priors, fitted on ests) with its
-// fetches folded in (learn.Fold) at the half-life that best predicted
-// them (learn.ChooseHalfLife), last fetched at its last fetch; the plan
-// starts at the log's last fetch.
+// log: each page's host prior (estimate.Priors, fitted on ests), its
+// fetches, and the half-life that best predicted them
+// (learn.ChooseHalfLife). RunLearn replays the fetches in time order
+// across pages (learn.Replay), so that both the pages' posteriors and
+// their hosts' change events are as the crawl that made the log would
+// have learnt them, and plans from the log's last fetch.
 func StartFromHistories(histories []observe.History, ests []estimate.Estimate) *LearnStart {
 	hosts := make([]string, len(histories))
 	for i, h := range histories {
 		hosts[i] = h.Host
 	}
 	byHost := estimate.Priors(ests, hosts)
-	priors := make([]estimate.Prior, len(histories))
-	for i, h := range hosts {
-		priors[i] = byHost[h]
-	}
-	s := &LearnStart{HalfLife: learn.ChooseHalfLife(priors, histories), Pages: make([]learn.Page, len(histories)), Now: math.Inf(-1)}
+	s := &LearnStart{Priors: make([]estimate.Prior, len(histories)), Fetches: make([][]observe.Fetch, len(histories))}
 	for i, h := range histories {
-		post, _ := learn.Fold(priors[i], h.Fetches, s.HalfLife)
-		last := math.Inf(-1)
-		if n := len(h.Fetches); n > 0 {
-			last = h.Fetches[n-1].At
-			s.Now = math.Max(s.Now, last)
-		}
-		s.Pages[i] = learn.Page{Weight: h.Weight, Posterior: post, Last: last}
+		s.Priors[i], s.Fetches[i] = byHost[h.Host], h.Fetches
 	}
-	if math.IsInf(s.Now, -1) {
-		s.Now = 0
-	}
-	for i := range s.Pages {
-		if math.IsInf(s.Pages[i].Last, -1) {
-			s.Pages[i].Last = s.Now // never fetched: planned as if fresh now, and found by its rate
-		}
-	}
+	s.HalfLife = learn.ChooseHalfLife(s.Priors, histories)
 	return s
 }
 
@@ -93,8 +78,8 @@ func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Pa
 	if params.Objective != staleness.Stale || params.Model != staleness.Steady {
 		return nil, &NotPlannedError{Policy: Learn, Why: "its index is derived for staleness under the steady model"}
 	}
-	if start != nil && len(start.Pages) != len(pg) {
-		return nil, fmt.Errorf("learn: %d pages to plan, a start for %d", len(pg), len(start.Pages))
+	if start != nil && (len(start.Priors) != len(pg) || len(start.Fetches) != len(pg)) {
+		return nil, fmt.Errorf("learn: %d pages to plan, a start for %d", len(pg), len(start.Priors))
 	}
 	params.Policy = "psp"
 	if params.PerPage != nil {
@@ -104,20 +89,9 @@ func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Pa
 	if err != nil {
 		return nil, err
 	}
-	now := 0.0
-	if start != nil {
-		now = start.Now
-	}
-	lp := make([]learn.Page, len(pg))
+	lp, events, halfLife := learnPages(pl, pg, start)
 	rates := make([]float64, len(pg))
-	for i, p := range pg {
-		if start != nil {
-			lp[i] = start.Pages[i]
-			lp[i].Last -= now
-		} else {
-			lp[i] = learn.Page{Weight: p.Weight, Posterior: learn.Posterior{PriorShape: p.Rate * knownRate, PriorRate: knownRate}}
-		}
-		lp[i].Host = int(pl.HostOf[i])
+	for i := range lp {
 		rates[i] = lp[i].Posterior.Mean() // changes a day
 	}
 	delays := make([]float64, len(pl.Hosts))
@@ -125,10 +99,8 @@ func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Pa
 		delays[h] = host.Delay
 	}
 	L := pl.Params.Horizon.Seconds() // a cycle
-	halfLife, from := 0.0, 0.0
-	if start != nil {
-		halfLife = start.HalfLife
-	} else {
+	from := 0.0
+	if start == nil {
 		// Pages known by their rates alone have no last fetch: the crawl
 		// is run ahead warmUp cycles first, so that the cycle planned
 		// starts from the state the policy keeps, not from every copy
@@ -143,7 +115,8 @@ func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Pa
 	// the whole run — a page the policy visits every third cycle gets a
 	// third of a visit, not none.
 	end := L * (1 + warmUp)
-	visits, err := learn.Run(ctx, lp, learn.Config{Start: from, End: end, Horizon: L, Budget: pl.Params.Budget, HostDelay: delays, HalfLife: halfLife, Ahead: true}, nil)
+	visits, err := learn.Run(ctx, lp, learn.Config{Start: from, End: end, Horizon: L, Budget: pl.Params.Budget, HostDelay: delays,
+		HalfLife: halfLife, Burst: &learn.DefaultBurst, Events: events, Ahead: true}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -197,4 +170,43 @@ func staleAhead(lambda, last float64, visits []float64, L float64) float64 {
 		r, a = b, b
 	}
 	return stale / L
+}
+
+// learnPages is where the learning policy starts for a plan's pages, on
+// the plan's hosts: from a log, the pages' posteriors and their hosts'
+// events as the crawl learnt them (learn.Replay), every time counted from
+// the log's last fetch; else each page's rate taken as known.
+func learnPages(pl *Plan, pg []pages.Page, start *LearnStart) ([]learn.Page, [][]learn.Event, float64) {
+	lp := make([]learn.Page, len(pg))
+	for i, p := range pg {
+		lp[i] = learn.Page{Host: int(pl.HostOf[i]), Weight: p.Weight, Posterior: learn.Posterior{PriorShape: p.Rate * knownRate, PriorRate: knownRate}}
+	}
+	if start == nil {
+		return lp, nil, 0
+	}
+	for i := range lp {
+		lp[i].Posterior = learn.Posterior{PriorShape: start.Priors[i].Shape, PriorRate: start.Priors[i].Rate}
+	}
+	lp, events := learn.Replay(lp, start.Fetches, len(pl.Hosts), start.HalfLife, &learn.DefaultBurst)
+	now := math.Inf(-1)
+	for _, fs := range start.Fetches {
+		if n := len(fs); n > 0 {
+			now = math.Max(now, fs[n-1].At)
+		}
+	}
+	if math.IsInf(now, -1) {
+		now = 0
+	}
+	for i := range lp {
+		if len(start.Fetches[i]) == 0 {
+			lp[i].Last = now // never fetched: as if fresh now, found by its prior
+		}
+		lp[i].Last -= now
+	}
+	for h := range events {
+		for k := range events[h] {
+			events[h][k].At -= now
+		}
+	}
+	return lp, events, start.HalfLife
 }

@@ -3,6 +3,7 @@ package plan
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -98,5 +99,66 @@ func TestLearnFromLog(t *testing.T) {
 	}
 	if !slices.IsSortedFunc(pl.Schedule, func(a, b schedule.Visit) int { return cmp.Compare(a.Time, b.Time) }) {
 		t.Error("schedule not in time order")
+	}
+}
+
+// TestLearnFromLogRaisesHost: a log in which every page of one host
+// changed on one day, and only six of them were fetched since: the plan
+// visits that host's other pages before any of a quiet host's, though
+// both were last fetched at the same time and have alike posteriors —
+// the host's change event, learnt from the log, raises them.
+func TestLearnFromLogRaisesHost(t *testing.T) {
+	const d, pagesPerHost, edit = 86400.0, 20, 55.5 * 86400
+	var histories []observe.History
+	for i := range 2 * pagesPerHost {
+		host := []string{"edited.example", "quiet.example"}[i%2]
+		h := observe.History{URL: fmt.Sprintf("https://%s/%d", host, i), Host: host, Weight: 1}
+		days := 56
+		if i < 12 { // six pages of each host fetched daily since
+			days = 60
+		}
+		// The edited host's pages all change at the edit; six of the
+		// quiet host's changed once, a month earlier, so that both hosts'
+		// priors and those six pages' posteriors are alike.
+		change := edit
+		if i%2 == 1 {
+			change = math.Inf(1)
+			if i < 12 {
+				change = edit - 25*d
+			}
+		}
+		for k := range days {
+			at := float64(k)*d + float64(i)*30
+			f := observe.Fetch{At: at, LastModified: math.NaN()}
+			if k > 0 && float64(k-1)*d+float64(i)*30 < change && change <= at {
+				f.Changed, f.LastModified = true, change
+			}
+			h.Fetches = append(h.Fetches, f)
+		}
+		histories = append(histories, h)
+	}
+	in, err := FromHistories(context.Background(), histories, LoadOptions{Prior: true, Now: 61 * d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := DefaultParams()
+	p.Horizon, p.Budget, p.Politeness = 24*time.Hour, 20, 0
+	pl, err := RunLearn(context.Background(), in.Pages, StartFromHistories(histories, in.Estimates), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The edited host's pages not fetched since the edit, visited before
+	// the first of the quiet host's pages not fetched since.
+	early := map[int32]bool{}
+	for _, v := range pl.Schedule {
+		if histories[v.Page].Host == "quiet.example" && v.Page >= 12 {
+			break
+		}
+		if v.Page >= 12 {
+			early[v.Page] = true
+		}
+	}
+	if len(early) != pagesPerHost-6 {
+		t.Errorf("%d of the %d edited pages not fetched since the edit are visited before the quiet host's first such page", len(early), pagesPerHost-6)
 	}
 }
