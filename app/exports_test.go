@@ -140,15 +140,7 @@ func TestPolicyOnlyExports(t *testing.T) {
 					continue
 				}
 				q.Budget, q.Seq, q.Stages, q.Export = SampleBudget, 1, StageExport, k.Name
-				var got *ExportResult
-				Compute(context.Background(), pg, q, func(s *Stage) {
-					switch s.Kind {
-					case "export":
-						got = s.Export
-					case "error":
-						t.Fatalf("%s %s %s: %s", model, policy, k.Name, s.Note)
-					}
-				})
+				got := exportOf(t, pg, q)
 				var want bytes.Buffer
 				if err := export.Write(&want, cli, k.Name); err != nil {
 					t.Fatal(err)
@@ -196,15 +188,7 @@ func TestSummaryReplays(t *testing.T) {
 			t.Fatal(errs)
 		}
 		q.Budget, q.Simulate, q.Seq, q.Stages, q.Export = 2000, runs, 1, StageExport, "json"
-		var got *ExportResult
-		Compute(context.Background(), pg, q, func(s *Stage) {
-			switch s.Kind {
-			case "export":
-				got = s.Export
-			case "error":
-				t.Fatalf("simulate %d: %s", runs, s.Note)
-			}
-		})
+		got := exportOf(t, pg, q)
 		params, err := q.params()
 		if err != nil {
 			t.Fatal(err)
@@ -237,4 +221,20 @@ func TestSummaryReplays(t *testing.T) {
 			t.Errorf("simulate %d: replayed in the summary %v", runs, ok)
 		}
 	}
+}
+
+// exportOf is the file the page's Compute makes for q's export; an error
+// stage fails the test with its request.
+func exportOf(t *testing.T, pg []pages.Page, q Request) *ExportResult {
+	t.Helper()
+	var got *ExportResult
+	Compute(context.Background(), pg, q, func(s *Stage) {
+		switch s.Kind {
+		case "export":
+			got = s.Export
+		case "error":
+			t.Fatalf("%s %s export %s, %d simulations: %s", q.Model, q.Policy, q.Export, q.Simulate, s.Note)
+		}
+	})
+	return got
 }
