@@ -101,7 +101,15 @@ func RunBudgets(ctx context.Context, all []observe.Changes, cfg Config, budgets 
 	errs := make([]error, len(budgets))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for k, b := range budgets {
+	// The largest budgets take longest: started first, they leave the
+	// small ones to fill the processors at the end.
+	order := make([]int, len(budgets))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return budgets[b] - budgets[a] })
+	for _, k := range order {
+		b := budgets[k]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
