@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -63,10 +62,13 @@ const nul = "a NUL byte; is this a binary file rather than CSV text?"
 func Read(r io.Reader, file string) ([]Page, error) { return ReadSized(r, file, 0) }
 
 // ReadSized is Read for an input of size bytes (0 when unknown): from its
-// first rows it counts the rows ahead and makes the pages, and the check
-// for a URL given twice, at their full size at once instead of growing
-// them — for a million pages in WebAssembly 1.4–1.9× less memory, and
-// sooner.
+// first rows it counts the rows ahead and makes room for the pages, and
+// the check for a URL given twice, in a few steps that land on their full
+// size instead of doubling past it — for a million pages in WebAssembly
+// 1.4–1.9× less memory, and sooner. size is a hint, not a bound (a gzip
+// file's trailer declares it, issue 22): each step makes room for at most
+// growth times the rows read so far, so a size that lies costs no more
+// than the rows really read.
 func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 	lim := &limiter{r: r}
 	br := bufio.NewReaderSize(lim, bufSize)
@@ -168,7 +170,7 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 			}
 			return nil, &Error{File: file, Line: line, Column: col[colURL] + 1, Field: "url", Msg: msg}
 		}
-		if len(out) == sizingRows && size > 0 {
+		if len(out) >= sizingRows && len(out) == cap(out) && size > 0 {
 			out, lines, urls = sized(out, lines, urls, size, cr.InputOffset())
 		}
 	}
@@ -181,16 +183,22 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 // sizingRows is how many rows ReadSized reads before it counts the rest.
 const sizingRows = 512
 
-// sized returns out, lines and urls made room for every row of a file
-// of size bytes, the first off of them holding len(out) rows. The count
-// is bounded by the shortest row a pages table can have ("http://a/,0"
-// and a newline, 12 bytes), so a file whose first rows mislead cannot
-// make it reserve much more than its rows need.
+// growth bounds each step of ReadSized's reservation: room for at most
+// growth times the rows read: a million rows in six steps from 512, the
+// last landing on the count, each old array a quarter of the new one.
+const growth = 4
+
+// sized returns out, lines and urls made room for the rows of a file of
+// size bytes, the first off of them holding len(out) rows: for every row
+// the size implies, but never more than growth × len(out), rows actually
+// read (nil when out is full and no room is made: append then grows it).
+// The count is also bounded by the shortest row a pages table can have
+// ("http://a/,0" and a newline, 12 bytes).
 func sized(out []Page, lines []int, urls *urlSet, size, off int64) ([]Page, []int, *urlSet) {
 	if off <= 0 || size <= off {
 		return out, lines, urls
 	}
-	rows := int(min(float64(size)/float64(off)*float64(len(out))*1.1, float64(size/12)))
+	rows := int(min(float64(size)/float64(off)*float64(len(out))*1.1, float64(size/12), float64(growth*len(out))))
 	if rows <= len(out) {
 		return out, lines, urls
 	}
@@ -198,7 +206,12 @@ func sized(out []Page, lines []int, urls *urlSet, size, off int64) ([]Page, []in
 	for i := range out {
 		bigger.add(out, i)
 	}
-	return slices.Grow(out, rows-len(out)), slices.Grow(lines, rows-len(lines)), bigger
+	// make and copy, not slices.Grow, which rounds a small step up by
+	// append's growth rule.
+	grown, grownLines := make([]Page, len(out), rows), make([]int, len(lines), rows)
+	copy(grown, out)
+	copy(grownLines, lines)
+	return grown, grownLines, bigger
 }
 
 // blank reports whether a record is an empty or all-space line.

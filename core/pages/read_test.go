@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -325,10 +326,12 @@ func TestReadSized(t *testing.T) {
 	}
 }
 
-// TestSized: 512 rows in the first 20,000 bytes of 2,000,000 make room
-// for 51,200 rows and a tenth more; a file whose first rows are far
-// shorter than its others reserves no more than its shortest possible
-// rows (12 bytes) could fill; a size already read reserves nothing.
+// TestSized: 512 rows in the first 20,000 bytes of 30,000 make room for
+// 768 rows and a tenth more; of 2,000,000 (or of the 4 GiB a gzip
+// trailer may claim), for no more than 4 × 512, the rows read bounding
+// each step (issue 22); a file whose first rows are far shorter than its
+// others reserves no more than its shortest possible rows (12 bytes)
+// could fill; a size already read reserves nothing.
 func TestSized(t *testing.T) {
 	first := func() ([]Page, []int, *urlSet) {
 		out := make([]Page, 512)
@@ -344,8 +347,10 @@ func TestSized(t *testing.T) {
 		size, off int64
 		lo, hi    int
 	}{
-		{2_000_000, 20_000, 51_200, 56_320},
-		{120_000, 512, 512, 10_000}, // 12-byte rows at most
+		{30_000, 20_000, 768, 845},
+		{2_000_000, 20_000, 2048, 2048},
+		{1<<32 - 1, 20_000, 2048, 2048},
+		{12_000, 512, 512, 1000}, // 12-byte rows at most
 		{20_000, 20_000, 512, 512},
 	} {
 		out, lines, urls := first()
@@ -362,6 +367,23 @@ func TestSized(t *testing.T) {
 		if dup := set.add(append(got, Page{URL: "7"}), 512); dup != 7 {
 			t.Errorf("size %d, %d read: URL 7 again found at page %d, want 7", c.size, c.off, dup)
 		}
+	}
+}
+
+// TestReadSizedLyingSize: a 600-row table whose size is said to be 4 GiB
+// (what a gzip trailer may claim, issue 22) takes no more memory than
+// its rows: it once reserved 2.5 GB before reading them.
+func TestReadSizedLyingSize(t *testing.T) {
+	in := "url,changes_per_day\n" + manyRows(600)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	pg, err := ReadSized(strings.NewReader(in), "liar.csv.gz", 1<<32-1)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(pg) != 600 {
+		t.Fatalf("%d pages, %v; want 600", len(pg), err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4<<20 {
+		t.Errorf("reading 600 rows allocated %d bytes; want at most 4 MiB", got)
 	}
 }
 
