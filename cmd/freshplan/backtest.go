@@ -87,6 +87,10 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if !set["budget"] && !set["crawlers"] {
 		params.Budget = 0 // one visit per page per week
 	}
+	if err := backtest.Check(backtest.Config{Params: params, TrainStart: float64(start.Unix()), Split: float64(at.Unix()),
+		Until: float64(end.Unix()), CrawlInterval: interval.Seconds()}, 0); err != nil {
+		return flagError(err) // before the input is read: bad values are told at once
+	}
 	file, err := openInput(f.fs.Arg(0))
 	if err != nil {
 		return err
@@ -129,7 +133,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 		CrawlInterval: interval.Seconds(), Prior: f.prior, HalfLife: f.halfLife.Hours() / 24, Replan: *replan, Adaptive: *adaptive,
 	})
 	if err != nil {
-		return fmt.Errorf("%s: %w", f.fs.Arg(0), err)
+		return fmt.Errorf("%s: %w", f.fs.Arg(0), flagError(err))
 	}
 	bw := bufio.NewWriter(stdout)
 	bw.WriteString("policy,staleness,visits,changes_detected\n")

@@ -49,6 +49,9 @@ const day = 86400.0
 // the first being when the page appeared). Pages that appear at or after
 // the split are left out: nothing could have been planned for them.
 func Run(ctx context.Context, all []observe.Changes, cfg Config) ([]Row, error) {
+	if err := validate(all, cfg); err != nil {
+		return nil, fmt.Errorf("backtest: %w", err)
+	}
 	if !(cfg.TrainStart < cfg.Split && cfg.Split < cfg.Until) {
 		return nil, errors.New("backtest: want train start < split < until")
 	}
