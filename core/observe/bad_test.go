@@ -201,3 +201,48 @@ func TestSkipBadLists(t *testing.T) {
 		t.Errorf("all bad: %v\nwant %s", err, want)
 	}
 }
+
+// TestSkipBadResyncs: a quote left open at line 12 of a 1,001-line log
+// is one bad row: with SkipBad the lines it took with it are read again,
+// and every good row is kept (issue 22: 990 were lost, the quote
+// swallowing them to the end of the file). A quoted field that closes
+// far below, with text after its quote, is the same.
+func TestSkipBadResyncs(t *testing.T) {
+	for _, c := range []struct {
+		name, bad, want string
+	}{
+		{"open.csv", `"https://a.example/x,1704067200,d`, `open.csv:12:1 (url): a quoted field opened here is not closed before the end of the file; want a closing "`},
+		{"closed-far.csv", `"https://a.example/x,1704067200,d`, `closed-far.csv:12:1 (url): text after the closing quote of a quoted field; want a comma or the end of the line after it, quotes inside the field doubled ("")`},
+	} {
+		var b strings.Builder
+		b.WriteString("url,time,digest\n")
+		for k := 2; k <= 1001; k++ {
+			switch {
+			case k == 12:
+				b.WriteString(c.bad + "\n")
+			case k == 900 && c.name == "closed-far.csv":
+				b.WriteString("https://b.example/y,1704067200,\"d\"x\n")
+			default:
+				fmt.Fprintf(&b, "https://a.example/%d,%d,d%d\n", k%50, 1704067200+k*3600, k%3)
+			}
+		}
+		l, err := Read(context.Background(), strings.NewReader(b.String()), Options{Name: c.name, SkipBad: true})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		good := 999
+		if c.name == "closed-far.csv" {
+			good = 998
+		}
+		fetches := 0
+		for _, h := range l.Histories {
+			fetches += len(h.Fetches)
+		}
+		if l.Skipped != 1001-1-good || fetches != good || l.BadRows[0].Error() != c.want {
+			t.Errorf("%s: %d skipped, %d fetches kept, first bad row %v; want %d, %d, %s", c.name, l.Skipped, fetches, l.BadRows[0], 1000-good, good, c.want)
+		}
+		if _, err := Read(context.Background(), strings.NewReader(b.String()), Options{Name: c.name}); err == nil || err.Error() != c.want {
+			t.Errorf("%s without SkipBad: %v; want %s", c.name, err, c.want)
+		}
+	}
+}

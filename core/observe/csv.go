@@ -71,6 +71,7 @@ func (rd *reader) csv() error {
 			if err := rd.failed(err); err != nil {
 				return err
 			}
+			recs.resync() // skipped: the lines it took after its first are read again
 			continue
 		}
 		if len(rec) == 1 && blankLine(rec[0]) {
@@ -88,6 +89,7 @@ func (rd *reader) csv() error {
 			if err := rd.bad(e); err != nil {
 				return err
 			}
+			recs.resync()
 		}
 	}
 	if lay == nil {

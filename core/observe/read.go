@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // Options control Read.
@@ -98,6 +100,9 @@ func read(ctx context.Context, r io.Reader, opts Options, format string) (*Log, 
 	head, err := br.Peek(chunk)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, readError(ctx, name, 0, err)
+	}
+	if inputerr.CROnly(head) {
+		return nil, &Error{File: name, Line: 1, Msg: inputerr.MsgCROnly}
 	}
 	if format == "" {
 		if format, err = Detect(head); err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/estimate"
+	"github.com/freshplan/freshplan/core/inputerr"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 )
@@ -83,7 +84,7 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	}
 	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW})
 	var oe *observe.Error
-	if errors.As(err, &oe) && oe.Line <= 1 && log == nil && strings.Contains(oe.Msg, "want") {
+	if errors.As(err, &oe) && oe.Line <= 1 && log == nil && strings.Contains(oe.Msg, "want") && oe.Msg != inputerr.MsgCROnly {
 		// A file whose header is neither kind's may have been meant as
 		// either: say what both want (not to a file that is not text at
 		// all, UTF-16 or an archive, whose message says what to do).

@@ -1,0 +1,15 @@
+package inputerr
+
+import "bytes"
+
+// MsgCROnly says what is wrong with a file whose lines end with a
+// carriage return alone (classic Mac OS, some exports): every reader
+// would see one long line, and report its symptom instead (a header
+// with a control character in it, or no rows).
+const MsgCROnly = `the lines end with a carriage return alone (CR, as classic Mac OS wrote them), so the file reads as one line; want LF or CRLF line ends (convert it, e.g. tr '\r' '\n' < in.csv > out.csv)`
+
+// CROnly reports whether the start of a file, head, has line ends that
+// are carriage returns alone: a CR, and no LF at all.
+func CROnly(head []byte) bool {
+	return bytes.IndexByte(head, '\r') >= 0 && bytes.IndexByte(head, '\n') < 0
+}
