@@ -139,6 +139,14 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 		if blank(rec) {
 			continue
 		}
+		if len(rec) > len(header) {
+			// A field too many has shifted a column (a comma in an
+			// unquoted value?): its values would be read under the wrong
+			// names, as encoding/csv would refuse (issue 22). Fewer fields
+			// are read as empty ones.
+			return nil, &Error{File: file, Line: line, Column: len(header) + 1, Msg: fmt.Sprintf(
+				"the row has %d fields and the header %d; want at most one value per column (quote a value with a comma in it)", len(rec), len(header))}
+		}
 		p, perr := parseRow(row{rec: rec, col: &col}, len(header))
 		if perr != nil {
 			perr.File, perr.Line = file, line
@@ -234,6 +242,8 @@ func sniff(br *bufio.Reader, file string) error {
 		return &Error{File: file, Msg: "this is " + what + ", not CSV text; " + want}
 	}
 	switch {
+	case inputerr.CROnly(head):
+		return &Error{File: file, Line: 1, Msg: inputerr.MsgCROnly}
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		return bad("a gzip-compressed file (decompress it first, e.g. gunzip)")
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
