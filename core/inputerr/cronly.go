@@ -13,3 +13,13 @@ const MsgCROnly = `the lines end with a carriage return alone (CR, as classic Ma
 func CROnly(head []byte) bool {
 	return bytes.IndexByte(head, '\r') >= 0 && bytes.IndexByte(head, '\n') < 0
 }
+
+// Bounds on a page's change rate and weight that keep every computation
+// inside float64's range with room to spare (a change every millisecond,
+// weights spanning fifteen decades). The readers refuse values beyond
+// them with the line and column (plan checks them again, for callers that
+// make pages themselves).
+const (
+	MaxRate   = 1e8  // changes per day
+	MaxWeight = 1e15 // importance
+)

@@ -252,6 +252,9 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	if e != nil {
 		return e
 	}
+	if weight > inputerr.MaxWeight {
+		return l.err(line, l.weight, fmt.Sprintf("%s is more than %g; want at most %g", inputerr.Quote(trim(f[l.weight])), inputerr.MaxWeight, inputerr.MaxWeight))
+	}
 	delay, hasDelay, e := l.nonNegative(f, l.delay, line, "a crawl delay; want a finite non-negative number of seconds")
 	if e != nil {
 		return e

@@ -291,7 +291,7 @@ func parseRow(r row, fields int) (Page, *Error) {
 		}
 		p.Host = host
 	}
-	num := func(c column, def float64, what string) (float64, *Error) {
+	num := func(c column, def float64, what string, most float64) (float64, *Error) {
 		s, j, ok := r.get(c)
 		if !ok || s == "" {
 			if math.IsNaN(def) {
@@ -303,16 +303,19 @@ func parseRow(r row, fields int) (Page, *Error) {
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 			return 0, &Error{Column: j + 1, Field: c.String(), Msg: fmt.Sprintf("%s is not %s", inputerr.Quote(s), what)}
 		}
+		if v > most {
+			return 0, &Error{Column: j + 1, Field: c.String(), Msg: fmt.Sprintf("%s is more than %g; want at most %g", inputerr.Quote(s), most, most)}
+		}
 		return v + 0, nil // -0 becomes 0
 	}
 	var e *Error
-	if p.Rate, e = num(colRate, math.NaN(), "a finite non-negative number of changes per day"); e != nil {
+	if p.Rate, e = num(colRate, math.NaN(), "a finite non-negative number of changes per day", inputerr.MaxRate); e != nil {
 		return p, e
 	}
-	if p.Weight, e = num(colWeight, 1, "a finite non-negative weight (default 1)"); e != nil {
+	if p.Weight, e = num(colWeight, 1, "a finite non-negative weight (default 1)", inputerr.MaxWeight); e != nil {
 		return p, e
 	}
-	if p.CrawlDelay, e = num(colDelay, 0, "a finite non-negative number of seconds"); e != nil {
+	if p.CrawlDelay, e = num(colDelay, 0, "a finite non-negative number of seconds", math.Inf(1)); e != nil {
 		return p, e
 	}
 	if p.Change, e = parseChange(r); e != nil {
