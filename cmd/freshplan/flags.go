@@ -126,6 +126,9 @@ func (f *planFlags) params() (plan.Params, error) {
 	if !slices.Contains(plan.Policies, f.policy) {
 		return p, fmt.Errorf("--policy: unknown policy %q: want one of %s", f.policy, strings.Join(plan.Policies, ", "))
 	}
+	if err := f.readParams(); err != nil {
+		return p, err
+	}
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	// Checked here, before any input is read, so the message names the flag.
@@ -169,6 +172,15 @@ func (f *planFlags) params() (plan.Params, error) {
 	p.Politeness, p.Policy = f.politeness, f.policy
 	p.MinVisits, p.MaxVisits = f.minVisits, f.maxVisits
 	return p, nil
+}
+
+// readParams checks the reading flags' values (estimate's, and the
+// others' through params): a negative half-life was once ignored.
+func (f *planFlags) readParams() error {
+	if f.halfLife < 0 {
+		return fmt.Errorf("--half-life %v: want 0 (every interval weighs alike) or a positive duration such as 720h", f.halfLife)
+	}
+	return nil
 }
 
 // inputName is the input's name for messages.
@@ -220,6 +232,9 @@ func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
 // load reads the input with plan.Load, reporting on stderr the rows it
 // skipped and what it dropped or read in a particular way by rule.
 func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Input, error) {
+	if err := f.readParams(); err != nil {
+		return nil, err
+	}
 	opts := plan.LoadOptions{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW,
 		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior, HalfLife: f.halfLife.Hours() / 24}
 	var r io.Reader
