@@ -3,6 +3,10 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -49,4 +53,85 @@ func TestBacktestParamsHostile(t *testing.T) {
 	if r := cli(t, bt("--horizon", "168h")...); r.code != exitOK || !strings.HasPrefix(r.stdout, "policy,") {
 		t.Errorf("a sound backtest: exit %d, %q", r.code, r.stderr)
 	}
+}
+
+// TestReadHostile: the inputs of issue 22's groups 1, 4 and 5, each with
+// the exact message: a gzip file cut short or whose trailer lies (it once
+// reserved rows for the 4 GiB it claimed), a row of more fields than the
+// header (once planned without a word), a negative half-life (ignored), a
+// crawl delay of 1e308 (it suggested a horizon of -2562047h47m16s), a log
+// with CR-only line ends (told "header but no changes"), a rate or weight
+// of 1e308 (told without a line or column), and a weight of 1e-320, valid,
+// which failed Cho's policy.
+func TestReadHostile(t *testing.T) {
+	dir := t.TempDir()
+	var table strings.Builder
+	table.WriteString("url,host,changes_per_day,weight,crawl_delay\n")
+	for i := range 600 {
+		fmt.Fprintf(&table, "https://h%d.example/p%d,h%d.example,1,1,0\n", i%7, i, i%7)
+	}
+	whole := gzipBytes(t, table.String())
+	liar := append([]byte(nil), whole...)
+	copy(liar[len(liar)-4:], "\xff\xff\xff\xff") // ISIZE: 4 GiB − 1
+	cut := writeFile(t, dir, "cut.csv.gz", string(whole[:len(whole)/2]))
+	lying := writeFile(t, dir, "liar.csv.gz", string(liar))
+	file := func(name, content string) string { return writeFile(t, dir, name, content) }
+	extra := file("extra.csv", "url,host,changes_per_day\nhttps://a/x,a,1,extra,fields\n")
+	delay := file("delay.csv", "url,changes_per_day,crawl_delay\nhttps://a/x,1,1e308\n")
+	cr := file("cr.csv", "url,time,changed\rhttps://a/x,2024-01-01T00:00:00Z,0\rhttps://a/x,2024-01-05T00:00:00Z,1\r")
+	crHistory := file("crh.csv", "url,host,time\rhttps://a/x,a,2024-01-01\r")
+	rate := file("rate.csv", "url,changes_per_day\nhttps://a/x,1e308\n")
+	weight := file("weight.csv", "url,changes_per_day,weight\nhttps://a/x,1,1e308\n")
+	logWeight := file("logweight.csv", "url,time,changed,weight\nhttps://a/x,2024-01-01,0,1e308\n")
+	tiny := file("tiny.csv", "url,changes_per_day,weight\nhttps://a/x,1,1e-320\nhttps://a/y,1,1\n")
+	const crMsg = `the lines end with a carriage return alone (CR, as classic Mac OS wrote them), so the file reads as one line; want LF or CRLF line ends (convert it, e.g. tr '\r' '\n' < in.csv > out.csv)`
+	checkHostile(t, []hostileCase{
+		{[]string{"plan", "--budget", "1000", cut}, exitBadInput, "freshplan: " + cut + ": the gzip file is damaged or cut short (unexpected EOF); compress it again, or decompress it to see where\n"},
+		{[]string{"plan", "--budget", "1000", lying}, exitBadInput, "freshplan: " + lying + ": the gzip file is damaged or cut short (gzip: invalid checksum); compress it again, or decompress it to see where\n"},
+		{[]string{"plan", "--budget", "10", extra}, exitBadInput, "freshplan: " + extra + ":2:4: the row has 5 fields and the header 3; want at most one value per column (quote a value with a comma in it)\n"},
+		{[]string{"plan", "--budget", "10", "--half-life", "-1h", extra}, exitBadInput, "freshplan: --half-life -1h0m0s: want 0 (every interval weighs alike) or a positive duration such as 720h\n"},
+		{[]string{"estimate", "--half-life", "-1h", extra}, exitBadInput, "freshplan: --half-life -1h0m0s: want 0 (every interval weighs alike) or a positive duration such as 720h\n"},
+		{[]string{"plan", "--budget", "10", "--json", "/dev/null", delay}, exitOK, "freshplan: " + delay + ": host a asks for a crawl delay of 1e+308 s, longer than the horizon (24h): politeness allows it no visit, so its page is never visited by the polite policies (no horizon is that long: the longest is 2562047h47m16.854775807s)\n"},
+		{[]string{"estimate", cr}, exitBadInput, "freshplan: " + cr + ":1: " + crMsg + "\n"},
+		{[]string{"estimate", crHistory}, exitBadInput, "freshplan: " + crHistory + ":1: " + crMsg + "\n"},
+		{[]string{"plan", "--budget", "10", rate}, exitBadInput, "freshplan: " + rate + `:2:2 (changes_per_day): "1e308" is more than 1e+08; want at most 1e+08` + "\n"},
+		{[]string{"plan", "--budget", "10", weight}, exitBadInput, "freshplan: " + weight + `:2:3 (weight): "1e308" is more than 1e+15; want at most 1e+15` + "\n"},
+		{[]string{"plan", "--budget", "10", logWeight}, exitBadInput, "freshplan: " + logWeight + `:2:4 (weight): "1e308" is more than 1e+15; want at most 1e+15` + "\n"},
+		{[]string{"plan", "--budget", "10", "--policy", "cho", "--json", "/dev/null", tiny}, exitOK, ""},
+	})
+}
+
+// TestSkipBadHostile: a quote left open at line 12 of a 1,001-line log
+// skips that row alone; the 989 good rows after it are read (they were
+// lost, the quote swallowing them).
+func TestSkipBadHostile(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("url,time,digest\n")
+	for k := 2; k <= 1001; k++ {
+		if k == 12 {
+			b.WriteString(`"https://a.example/open,1704067200,d` + "\n")
+			continue
+		}
+		fmt.Fprintf(&b, "https://a.example/%d,%d,d%d\n", k%50, 1704067200+k*3600, k%3)
+	}
+	path := writeFile(t, t.TempDir(), "quote.csv", b.String())
+	r := cli(t, "estimate", "--skip-bad", path)
+	want := "freshplan: " + path + `: skipped 1 bad row; the first: ` + path + `:12:1 (url): a quoted field opened here is not closed before the end of the file; want a closing "` + "\n"
+	if r.code != exitOK || r.stderr != want || strings.Count(r.stdout, "\n") != 51 {
+		t.Errorf("exit %d, %d lines, stderr %q; want exit 0, 50 URLs, %q", r.code, strings.Count(r.stdout, "\n")-1, r.stderr, want)
+	}
+}
+
+// gzipBytes is content gzip-compressed.
+func gzipBytes(t *testing.T, content string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	if _, err := io.WriteString(w, content); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
