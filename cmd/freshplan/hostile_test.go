@@ -5,8 +5,10 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -134,4 +136,53 @@ func gzipBytes(t *testing.T, content string) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// TestServeIgnoresHostHeader: the page names the server's address as its
+// own (og:url), not what a request's Host header says (issue 22: it was
+// reflected into the page).
+func TestServeIgnoresHostHeader(t *testing.T) {
+	h, err := newHandler(siteDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest("GET", "/", nil)
+	req.Host = `evil.example"><script>alert(1)</script>`
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	page := rec.Body.String()
+	if strings.Contains(page, "evil.example") || !strings.Contains(page, `<meta property="og:url" content="http://127.0.0.1:8000/">`) {
+		t.Errorf("the page reflects the Host header or lacks the server's og:url:\n%s", page[:min(len(page), 2000)])
+	}
+}
+
+// TestUnboundedFiguresExplained: under the age objective a budget below
+// one visit per page leaves changing pages unvisited, and six or more
+// figures are +Inf: the JSON's null for each is explained under
+// "unbounded", and stderr says so (issue 22: the nulls were silent).
+func TestUnboundedFiguresExplained(t *testing.T) {
+	for _, obj := range []string{"age", "harmonic"} {
+		r := cli(t, "plan", "--budget", "1000", "--objective", obj, "--json", "-")
+		var s struct {
+			Staleness map[string]*float64 `json:"staleness"`
+			Unbounded map[string]string   `json:"unbounded"`
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &s); err != nil || r.code != exitOK {
+			t.Fatalf("%s: exit %d, %v: %s", obj, r.code, err, r.stderr)
+		}
+		n := 0
+		for name, v := range s.Staleness {
+			if (v == nil) != (s.Unbounded[name] != "") {
+				t.Errorf("%s: %s is %v, explained %q", obj, name, v, s.Unbounded[name])
+			}
+			if v == nil {
+				n++
+			}
+		}
+		what := map[string]string{"age": "age", "harmonic": "harmonic penalty"}[obj]
+		want := fmt.Sprintf(`freshplan: warning: %d of the figures are unbounded (+Inf; null in the JSON, explained under "unbounded")`, n)
+		if n < 6 || !strings.Contains(r.stderr, want) || s.Unbounded["psp"] != "it leaves a page that changes unvisited, so that page's "+what+" grows without bound over the repeated horizons (steady model)" {
+			t.Errorf("%s: %d unbounded, psp's %q, stderr %q", obj, n, s.Unbounded["psp"], r.stderr)
+		}
+	}
 }
