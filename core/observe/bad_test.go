@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -243,6 +244,54 @@ func TestSkipBadResyncs(t *testing.T) {
 		}
 		if _, err := Read(context.Background(), strings.NewReader(b.String()), Options{Name: c.name}); err == nil || err.Error() != c.want {
 			t.Errorf("%s without SkipBad: %v; want %s", c.name, err, c.want)
+		}
+	}
+}
+
+// TestDuplicatesDropAsTheyStream: a log of one row repeated a million
+// times holds one row, not a million: each repeat is counted and dropped
+// as it is read (issue 22: 20M copies took 2.35 GB), and what is read is
+// what it was (one fetch, the rest duplicates). A change history's
+// repeated change likewise.
+func TestDuplicatesDropAsTheyStream(t *testing.T) {
+	const n = 1_000_000
+	for _, c := range []struct{ header, row string }{
+		{"url,time,digest\n", "https://example.com/a,2024-01-01T00:00:00Z,d1\n"},
+		{"url,time,changed,last_modified\n", "https://example.com/a,1704067200,1,1704060000\n"},
+		{"url,host,time\n", "https://example.com/a,example.com,2024-01-01\n"},
+	} {
+		in := c.header + strings.Repeat(c.row, n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		var dup, fetches int
+		var err error
+		var kept any // what reading returned, alive while its memory is measured
+		if strings.HasSuffix(c.header, "host,time\n") {
+			var ch []Changes
+			var l *Log
+			ch, l, err = ReadChangesWith(context.Background(), strings.NewReader(in), Options{Name: "r.csv"})
+			if err == nil {
+				dup, fetches, kept = l.Duplicates, len(ch[0].Times), ch
+			}
+		} else {
+			var l *Log
+			l, err = Read(context.Background(), strings.NewReader(in), Options{Name: "r.csv"})
+			if err == nil {
+				dup, fetches, kept = l.Duplicates, len(l.Histories[0].Fetches), l
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(kept)
+		runtime.KeepAlive(in) // else its collection hides what reading holds
+		if err != nil || dup != n-1 || fetches != 1 {
+			t.Errorf("%s: %d duplicates, %d fetches, %v; want %d, 1", c.header, dup, fetches, err, n-1)
+		}
+		// What reading holds (live heap after a collection), not the
+		// garbage it made on the way.
+		if got := int64(after.HeapAlloc) - int64(before.HeapAlloc); got > 1<<20 {
+			t.Errorf("%s: %d copies of a row held %d bytes; want at most 1 MiB", c.header, n, got)
 		}
 	}
 }

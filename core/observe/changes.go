@@ -198,6 +198,12 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 		if written != u {
 			log.respelled(written, u)
 		}
+		if ts := out[k].Times; len(ts) > 0 && ts[len(ts)-1] == t {
+			// A change repeating the page's last: dropped and counted as it
+			// streams in, not held until the end (issue 22).
+			log.Duplicates++
+			continue
+		}
 		out[k].Times = append(out[k].Times, t)
 	}
 	if len(out) == 0 {
