@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
-	"github.com/freshplan/freshplan/core/gzipped"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -96,13 +95,13 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer file.Close()
-	content, err := gzipped.Reader(file, f.inputName())
+	content, err := f.content(file)
 	if err != nil {
 		return err
 	}
 	changes, log, err := backtest.Load(context.Background(), content, observe.Options{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW})
 	if err != nil {
-		return err
+		return limitHint(err)
 	}
 	reportRead(stderr, f.inputName(), log)
 	hosts := make([]pages.Page, len(changes))

@@ -13,6 +13,7 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -47,6 +48,7 @@ type planFlags struct {
 	prior      bool
 	weights    string
 	halfLife   time.Duration
+	maxContent sizeFlag // the most a gzip input may decompress to
 }
 
 func newPlanFlags(name string, stderr io.Writer) *planFlags {
@@ -77,7 +79,49 @@ func newReadFlags(name string, stderr io.Writer) *planFlags {
 	fs.BoolVar(&f.stripWWW, "strip-www", false, "drop a leading www. from hosts taken from URLs")
 	fs.DurationVar(&f.halfLife, "half-life", 0, "weight an observation log's intervals by recency with this half-life, e.g. 720h (seed 001 §6.7); 0 weighs all alike")
 	fs.BoolVar(&f.prior, "prior", true, "shrink estimated rates towards each host's fitted prior, so no page is planned at rate 0 for lack of evidence")
+	f.maxContent = gzipped.DefaultMaxContent
+	fs.Var(&f.maxContent, "max-decompressed", "the most a gzip input may decompress to, e.g. 16GiB (a guard against decompression bombs)")
 	return f
+}
+
+// sizeFlag is a number of bytes, given as 4GiB, 500MiB, 1e9 or 1000000.
+type sizeFlag int64
+
+func (s *sizeFlag) String() string { return gzipped.Bytes(int64(*s)) }
+
+func (s *sizeFlag) Set(v string) error {
+	num, unit := v, int64(1)
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"TB", 1e12}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"B", 1}} {
+		if strings.HasSuffix(v, u.suffix) {
+			num, unit = strings.TrimSpace(strings.TrimSuffix(v, u.suffix)), u.size
+			break
+		}
+	}
+	x, err := strconv.ParseFloat(num, 64)
+	if err != nil || !(x >= 1) || x*float64(unit) > math.MaxInt64/2 {
+		return fmt.Errorf("want a size such as 4GiB, 500MiB or 1000000 (bytes), at least 1 byte")
+	}
+	*s = sizeFlag(x * float64(unit))
+	return nil
+}
+
+// content returns file's content — decompressed, when it is gzipped, up
+// to --max-decompressed.
+func (f *planFlags) content(file *os.File) (io.Reader, error) {
+	return gzipped.ReaderMax(file, f.inputName(), int64(f.maxContent))
+}
+
+// limitHint adds to an error from reading past --max-decompressed the
+// flag that raises the limit.
+func limitHint(err error) error {
+	var tl *gzipped.TooLargeError
+	if errors.As(err, &tl) {
+		return fmt.Errorf("%w; --max-decompressed raises it", err)
+	}
+	return err
 }
 
 // parse parses args; flag syntax errors are usage errors (exit 2),
@@ -247,7 +291,7 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 			return nil, err
 		}
 		defer file.Close()
-		if r, err = gzipped.Reader(file, f.inputName()); err != nil {
+		if r, err = f.content(file); err != nil {
 			return nil, err
 		}
 		if size, ok := inputSize(file); ok {
@@ -262,7 +306,7 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 	}
 	in, err := plan.Load(context.Background(), r, opts)
 	if err != nil {
-		return nil, err
+		return nil, limitHint(err)
 	}
 	reportRead(stderr, in.Name, in.Log)
 	return in, nil

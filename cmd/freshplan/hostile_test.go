@@ -186,3 +186,23 @@ func TestUnboundedFiguresExplained(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxDecompressed: a gzip input whose content runs past
+// --max-decompressed stops with the limit and the flag named (exit 1),
+// for every command that reads one; a bad size is a usage error.
+func TestMaxDecompressed(t *testing.T) {
+	dir := t.TempDir()
+	rows := "url,time,digest\n" + strings.Repeat("https://example.com/a,2024-01-01T00:00:00Z,d1\n", 10_000)
+	log := writeFile(t, dir, "r.csv.gz", string(gzipBytes(t, rows)))
+	hist := writeFile(t, dir, "h.csv.gz", string(gzipBytes(t, changeHistory())))
+	const msg = "could not read the file: the gzip file's content runs past 100 KiB, the limit on what one is decompressed to (a file this large, or a decompression bomb); --max-decompressed raises it\n"
+	checkHostile(t, []hostileCase{
+		{[]string{"estimate", "--max-decompressed", "100KiB", log}, exitBadInput, "freshplan: " + log + ":2226: " + msg},
+		{[]string{"plan", "--budget", "10", "--max-decompressed", "100KiB", log}, exitBadInput, "freshplan: " + log + ":2226: " + msg},
+		{[]string{"backtest", "--split", "2024-01-01", "--max-decompressed", "10KiB", hist}, exitBadInput, "freshplan: " + hist + ":238: " + strings.Replace(msg, "100 KiB", "10 KiB", 1)},
+		{[]string{"estimate", "--max-decompressed", "lots", log}, exitUsage, `freshplan: invalid value "lots" for flag -max-decompressed: want a size such as 4GiB, 500MiB or 1000000 (bytes), at least 1 byte (run 'freshplan estimate -h' for the flags)` + "\n"},
+	})
+	if r := cli(t, "estimate", "--max-decompressed", "1MiB", log); r.code != exitOK {
+		t.Errorf("under the limit: exit %d, %s", r.code, r.stderr)
+	}
+}

@@ -232,7 +232,7 @@ func blank(rec []string) bool {
 func sniff(br *bufio.Reader, file string) error {
 	head, err := br.Peek(512)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return &Error{File: file, Msg: err.Error()}
+		return &Error{File: file, Msg: err.Error(), Err: err}
 	}
 	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
 		br.Discard(3)
@@ -351,7 +351,7 @@ func csvError(file string, err error, lim *limiter) error {
 		}
 		return &Error{File: file, Line: pe.Line, Msg: msg}
 	}
-	return &Error{File: file, Msg: err.Error()}
+	return &Error{File: file, Msg: err.Error(), Err: err}
 }
 
 // limiter passes bytes through and fails once a physical line, or the
