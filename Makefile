@@ -19,7 +19,7 @@ wasm:
 	@ls -l web/app.wasm web/app.wasm.gz $$(ls web/app.wasm.br 2>/dev/null) | awk '{print $$5, $$9}'
 
 cli:
-	$(GO) build -trimpath -ldflags="-X main.version=$(VERSION)" -o bin/freshplan ./cmd/freshplan
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-X main.version=$(VERSION)" -o bin/freshplan ./cmd/freshplan
 
 ## run: build, then serve the app (it opens with the sample planned) at http://$(ADDR)/
 run: build

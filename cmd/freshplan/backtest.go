@@ -99,7 +99,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	changes, log, err := backtest.Load(context.Background(), content, observe.Options{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW})
+	changes, log, err := backtest.Load(context.Background(), content, observe.Options{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW, MaxMemory: memory.budget * 3 / 4})
 	if err != nil {
 		return limitHint(err)
 	}
@@ -107,6 +107,9 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	hosts := make([]pages.Page, len(changes))
 	for i, c := range changes {
 		hosts[i] = pages.Page{URL: c.URL, Host: c.Host, CrawlDelay: c.CrawlDelay}
+	}
+	if err := checkMemory(fmt.Sprintf("backtesting %d pages at %d visits per horizon", len(changes), params.Budget), backtestNeed(len(changes), params)); err != nil {
+		return err
 	}
 	if note := plan.Unvisitable(hosts, params.Horizon); note != "" {
 		fmt.Fprintf(stderr, "freshplan: %s: %s\n", f.inputName(), note)

@@ -20,6 +20,7 @@ import (
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/gzipped"
+	"github.com/freshplan/freshplan/core/inputerr"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -118,8 +119,11 @@ func (f *planFlags) content(file *os.File) (io.Reader, error) {
 // flag that raises the limit.
 func limitHint(err error) error {
 	var tl *gzipped.TooLargeError
-	if errors.As(err, &tl) {
+	switch {
+	case errors.As(err, &tl):
 		return fmt.Errorf("%w; --max-decompressed raises it", err)
+	case errors.Is(err, inputerr.ErrMemory) && memory.limit > 0:
+		return fmt.Errorf("%w (%s)", err, describeLimit())
 	}
 	return err
 }
@@ -246,6 +250,9 @@ func (f *planFlags) setup(stderr io.Writer) (plan.Params, []pages.Page, error) {
 		return params, nil, err
 	}
 	pg, err := f.readInput(stderr)
+	if err == nil {
+		err = checkMemory(fmt.Sprintf("planning %d pages at %d visits per horizon", len(pg), params.Budget), planNeed(len(pg), params.Budget))
+	}
 	return params, pg, err
 }
 
@@ -280,7 +287,8 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 		return nil, err
 	}
 	opts := plan.LoadOptions{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW,
-		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior, HalfLife: f.halfLife.Hours() / 24}
+		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior, HalfLife: f.halfLife.Hours() / 24,
+		MaxMemory: memory.budget * 3 / 4} // leaves room for what is estimated and planned from it
 	var r io.Reader
 	if f.fs.NArg() == 0 {
 		fmt.Fprintf(stderr, "freshplan: no file given; planning the built-in sample (%s)\n", web.SampleName)

@@ -206,3 +206,27 @@ func TestMaxDecompressed(t *testing.T) {
 		t.Errorf("under the limit: exit %d, %s", r.code, r.stderr)
 	}
 }
+
+// TestMemoryLimitSaid: under an address-space limit (ulimit -v; here as
+// guardMemory would have read it) a plan that needs more than is left,
+// and a table whose pages would, stop with exit 1 and the limit named,
+// before the allocation that would kill the process (issue 22).
+func TestMemoryLimitSaid(t *testing.T) {
+	saved := memory
+	defer func() { memory = saved }()
+	memory.limit, memory.runtime, memory.budget = 1<<30, 766e6, 240e6
+	const limit = "the address-space limit (ulimit -v 1048576 KiB) leaves 240 MB for data beside the 766 MB the Go runtime reserves"
+	var table strings.Builder
+	table.WriteString("url,changes_per_day\n")
+	for i := range 40_000 {
+		fmt.Fprintf(&table, "https://a.example/%d,1\n", i)
+	}
+	big := writeFile(t, t.TempDir(), "big.csv", table.String())
+	checkHostile(t, []hostileCase{
+		{[]string{"plan", "--budget", "7000000", "--json", "/dev/null"}, exitBadInput, "freshplan: no file given; planning the built-in sample (sample-pages.csv)\nfreshplan: planning 3000 pages at 7000000 visits per horizon needs about 298 MB, and " + limit + "; raise the limit, or ask for less\n"},
+	})
+	memory.budget = 4e6
+	checkHostile(t, []hostileCase{
+		{[]string{"plan", "--budget", "10", big}, exitBadInput, "freshplan: " + big + ":10913: the table's pages, 10912 read so far, would take more than the 3 MB of memory this run may use; give a smaller table, or more memory (the address-space limit (ulimit -v 1048576 KiB) leaves 4 MB for data beside the 766 MB the Go runtime reserves)\n"},
+	})
+}

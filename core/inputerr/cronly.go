@@ -1,6 +1,9 @@
 package inputerr
 
-import "bytes"
+import (
+	"bytes"
+	"errors"
+)
 
 // MsgCROnly says what is wrong with a file whose lines end with a
 // carriage return alone (classic Mac OS, some exports): every reader
@@ -23,3 +26,8 @@ const (
 	MaxRate   = 1e8  // changes per day
 	MaxWeight = 1e15 // importance
 )
+
+// ErrMemory is behind an *Error of an input that needs more memory than
+// the caller allowed (the readers' MaxMemory): the caller may say where
+// the limit came from.
+var ErrMemory = errors.New("over the memory allowed")

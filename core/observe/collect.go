@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/freshplan/freshplan/core/canonurl"
 )
@@ -190,6 +191,21 @@ func (c *collector) add(o obs) {
 	b.url = append(b.url, o.url)
 	b.code = append(b.code, code)
 	c.nobs++
+}
+
+// need returns about the most memory the collector holds while finish
+// runs: its rows, in blocks and then in the arrays finish makes of them,
+// and the histories.
+func (c *collector) need() int64 {
+	per := int64(8 + 4 + 1 + 8) // a row in a block: at, url, code, lm
+	if c.digests {
+		per += 8
+	}
+	fetch := int64(unsafe.Sizeof(Fetch{})) + 1 // finish's fetches and codes
+	if c.digests {
+		fetch += 8
+	}
+	return int64(c.nobs)*(per+fetch) + int64(len(c.urls))*int64(unsafe.Sizeof(History{})+unsafe.Sizeof(urlInfo{})+8)
 }
 
 // finish returns the histories, one per URL in order of first appearance,

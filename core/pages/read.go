@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/freshplan/freshplan/core/canonurl"
 	"github.com/freshplan/freshplan/core/inputerr"
@@ -70,6 +71,14 @@ func Read(r io.Reader, file string) ([]Page, error) { return ReadSized(r, file, 
 // growth times the rows read so far, so a size that lies costs no more
 // than the rows really read.
 func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
+	return ReadMax(r, file, size, 0)
+}
+
+// ReadMax is ReadSized that stops with an *Error, before it makes room
+// for them, once the pages would take more than maxMemory bytes (0: no
+// limit): under an address-space limit a refused allocation kills the
+// process without a word (issue 22), so the caller gives what it may use.
+func ReadMax(r io.Reader, file string, size, maxMemory int64) ([]Page, error) {
 	lim := &limiter{r: r}
 	br := bufio.NewReaderSize(lim, bufSize)
 	if err := sniff(br, file); err != nil {
@@ -178,8 +187,16 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 			}
 			return nil, &Error{File: file, Line: line, Column: col[colURL] + 1, Field: "url", Msg: msg}
 		}
-		if len(out) >= sizingRows && len(out) == cap(out) && size > 0 {
-			out, lines, urls = sized(out, lines, urls, size, cr.InputOffset())
+		if len(out) >= sizingRows && len(out) == cap(out) {
+			rows := 2 * len(out) // append's step, when the size is unknown
+			if size > 0 {
+				rows = roomFor(len(out), size, cr.InputOffset())
+			}
+			if need := int64(rows)*rowBytes + cr.InputOffset(); maxMemory > 0 && need > maxMemory {
+				return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf(
+					"the table's pages, %d read so far, would take more than the %d MB of memory this run may use; give a smaller table, or more memory", len(out), maxMemory/1e6), Err: inputerr.ErrMemory}
+			}
+			out, lines, urls = grow(out, lines, urls, rows)
 		}
 	}
 	if len(out) == 0 {
@@ -196,20 +213,25 @@ const sizingRows = 512
 // last landing on the count, each old array a quarter of the new one.
 const growth = 4
 
-// sized returns out, lines and urls made room for the rows of a file of
-// size bytes, the first off of them holding len(out) rows: for every row
-// the size implies, but never more than growth × len(out), rows actually
-// read (nil when out is full and no room is made: append then grows it).
+// rowBytes is what one page takes besides its strings: the Page, its
+// line and two slots of the URL set.
+const rowBytes = int64(unsafe.Sizeof(Page{})) + 8 + 16
+
+// roomFor returns the rows to make room for, n of them read in the first
+// off bytes of a file of size bytes: every row the size implies, but
+// never more than growth × n, rows actually read, nor fewer than n + 1.
 // The count is also bounded by the shortest row a pages table can have
 // ("http://a/,0" and a newline, 12 bytes).
-func sized(out []Page, lines []int, urls *urlSet, size, off int64) ([]Page, []int, *urlSet) {
+func roomFor(n int, size, off int64) int {
 	if off <= 0 || size <= off {
-		return out, lines, urls
+		return 2 * n // past the size given: append's step
 	}
-	rows := int(min(float64(size)/float64(off)*float64(len(out))*1.1, float64(size/12), float64(growth*len(out))))
-	if rows <= len(out) {
-		return out, lines, urls
-	}
+	rows := int(min(float64(size)/float64(off)*float64(n)*1.1, float64(size/12), float64(growth*n)))
+	return max(rows, n+1)
+}
+
+// grow returns out, lines and urls with room for rows rows.
+func grow(out []Page, lines []int, urls *urlSet, rows int) ([]Page, []int, *urlSet) {
 	bigger := newURLSet(rows)
 	for i := range out {
 		bigger.add(out, i)

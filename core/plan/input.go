@@ -41,13 +41,17 @@ type Input struct {
 
 // LoadOptions control Load.
 type LoadOptions struct {
-	Name     string                  // the file's name, for messages
-	Size     int64                   // the input's length in bytes, 0 when unknown (pages.ReadSized)
-	SkipBad  bool                    // skip bad rows of an observation log instead of stopping
-	Progress func(bytes, rows int64) // reading progress of an observation log; may be nil
-	StripWWW bool                    // hosts taken from URLs without "www."
-	Now      float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
-	Classes  []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
+	Name string // the file's name, for messages
+	Size int64  // the input's length in bytes, 0 when unknown (pages.ReadSized)
+	// MaxMemory, when positive, bounds what reading may hold: an input
+	// that needs more is an error said before the allocation that would
+	// fail (pages.ReadMax, observe.Options.MaxMemory).
+	MaxMemory int64
+	SkipBad   bool                    // skip bad rows of an observation log instead of stopping
+	Progress  func(bytes, rows int64) // reading progress of an observation log; may be nil
+	StripWWW  bool                    // hosts taken from URLs without "www."
+	Now       float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
+	Classes   []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
 	// Prior shrinks every estimate towards its host's empirically fitted
 	// prior, so that no page is planned with a zero rate for lack of
 	// evidence (estimate.Smooth). Planning wants it; reproducing seed 001's
@@ -73,7 +77,7 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	header, ok := observe.PeekHeader(br)
 	if ok && pages.IsTable(header) {
-		pg, err := pages.ReadSized(br, name, opts.Size)
+		pg, err := pages.ReadMax(br, name, opts.Size, opts.MaxMemory)
 		if err != nil {
 			return nil, err
 		}
@@ -82,7 +86,7 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	if ok && observe.IsChangeHeader(header) {
 		return loadChanges(ctx, br, name, opts)
 	}
-	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW})
+	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW, MaxMemory: opts.MaxMemory})
 	var oe *observe.Error
 	if errors.As(err, &oe) && oe.Line <= 1 && log == nil && strings.Contains(oe.Msg, "want") && oe.Msg != inputerr.MsgCROnly {
 		// A file whose header is neither kind's may have been meant as
