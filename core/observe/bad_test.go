@@ -295,3 +295,61 @@ func TestDuplicatesDropAsTheyStream(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedLinesCountAsParsed: a line repeating the line before is
+// counted without being parsed again (issue 22's 10 GiB of one row); what
+// reading makes of a log must not change for it. Each line here is
+// repeated, then read again with every repeat spelled differently (a
+// space after its URL), which is parsed in full: the logs must be equal.
+func TestRepeatedLinesCountAsParsed(t *testing.T) {
+	lines := []string{
+		"HTTPS://Example.com/a,1704067200,d1,200", // respelled
+		"https://example.com/b,1704067200,d1,304", // not modified
+		"https://example.com/c,1704067200,d1,404", // set aside
+		"https://example.com/d,1704067200,,200",   // an empty digest: a bad row
+		"https://example.com/a,1704070800,d2,200", // a change
+		"https://example.com/a,1704074400,d2,200", // none
+		"https://example.com/e,1704067200,d1,200", // once
+		"https://example.com/e,1704067200,d2,200", // merged
+		"https://example.com/e,1704067200,d1,200", // a duplicate, not of the line before
+		"https://example.com/f,1704067200,,200",   // status first: bad again
+		"https://example.com/b,1704074400,d9,304", // not modified
+	}
+	for _, header := range []string{"url,time,digest,status\n", "url,time,changed,status\n"} {
+		var plain, spelled strings.Builder
+		plain.WriteString(header)
+		spelled.WriteString(header)
+		for _, l := range lines {
+			if strings.HasPrefix(header, "url,time,changed") {
+				l = strings.NewReplacer(",d1,", ",0,", ",d2,", ",1,", ",d9,", ",1,").Replace(l)
+			}
+			for k := range 3 {
+				plain.WriteString(l + "\n")
+				if k == 0 {
+					spelled.WriteString(l + "\n")
+				} else {
+					u, rest, _ := strings.Cut(l, ",")
+					spelled.WriteString(u + " ," + rest + "\n")
+				}
+			}
+		}
+		read := func(in string) *Log {
+			l, err := Read(context.Background(), strings.NewReader(in), Options{Name: "r.csv", SkipBad: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.Bytes = 0
+			for _, e := range l.BadRows {
+				e.Msg = "" // the spelled lines quote their own text
+			}
+			return l
+		}
+		got, want := read(plain.String()), read(spelled.String())
+		if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) { // %v: NaN equals NaN
+			t.Errorf("%s repeated lines: %+v\nparsed in full: %+v", header, got, want)
+		}
+		if got.Duplicates == 0 || got.NotModified == 0 || got.Respelled == 0 || got.NonOK == 0 {
+			t.Errorf("%s: the log exercises too little: %+v", header, got)
+		}
+	}
+}

@@ -135,6 +135,13 @@ func (c *collector) digest(d []byte) uint64 {
 	return maphash.Bytes(c.seed, d)
 }
 
+// lastUnknown reports whether the last row filed has an empty change
+// flag.
+func (c *collector) lastUnknown() bool {
+	b := c.blocks[len(c.blocks)-1]
+	return b.code[len(b.code)-1] == codeUnknown
+}
+
 // add files one row — unless it repeats its URL's last row (time,
 // signal and Last-Modified): a duplicate, counted and dropped at once, so
 // that a log of one row repeated holds one row, not millions (issue 22:

@@ -18,6 +18,7 @@ type csvRecords struct {
 	// The lines after the first of the record last read, when it spans
 	// several (copies), and the error that ended them (errLong), so that
 	// a bad record can be read again from its second line (resync).
+	raw      []byte // the line of the record last returned, nil when it spans lines
 	spanLens []int  // each line's length
 	spanBuf  []byte // the lines, end to end
 	spanErr  error
@@ -49,9 +50,11 @@ func (c *csvRecords) next() ([][]byte, error) {
 	b, err := c.lr.next()
 	c.line = c.lr.line
 	c.spanLens, c.spanBuf, c.spanErr = c.spanLens[:0], c.spanBuf[:0], nil
+	c.raw = nil
 	if err != nil {
 		return nil, err
 	}
+	c.raw = b
 	c.fields = c.fields[:0]
 	if bytes.IndexByte(b, '"') < 0 {
 		for {
@@ -101,6 +104,7 @@ func (c *csvRecords) quoted(b []byte) ([][]byte, error) {
 					break
 				}
 				// The field goes on on the next line.
+				c.raw = nil
 				c.buf = append(c.buf, b[i:]...)
 				c.buf = append(c.buf, '\n')
 				var err error
