@@ -101,6 +101,7 @@ check "1 cut gzip" $GiB 1 "the gzip file is damaged or cut short (unexpected EOF
 check "1 trailer claiming 4 GiB" $GiB 1 "the gzip file is damaged or cut short (gzip: invalid checksum)" 100 -- plan --budget 1000 "$W/liar.gz"
 check "1 honest 200 MB table, 1 GiB" $GiB 1 "of memory this run may use; give a smaller table, or more memory (the address-space limit (ulimit -v 1048576 KiB)" 1024 -- plan --budget 100000 --json /dev/null "$W/honest.gz"
 check "1 honest 200 MB table, 3 GiB" $((3 * GiB)) 1 "planning 3300000 pages at 100000 visits per horizon needs about 2000 MB, and the address-space limit (ulimit -v 3145728 KiB)" 3072 -- plan --budget 100000 --json /dev/null "$W/honest.gz"
+check "1 estimate of the 200 MB table" $GiB 1 "is a pages table (it has changes_per_day): its rates are already known" 100 -- estimate "$W/honest.gz"
 check "1 honest 63 MB table, 3 GiB" $((3 * GiB)) 0 "" 3072 -- plan --budget 100000 --json /dev/null "$W/honest-1m.gz"
 check "2 20M copies of a row" $GiB 0 "19999999 rows repeating a fetch (same URL, time and signal) dropped" 100 -- estimate "$W/dup.gz"
 check "2 10 GiB of a row in 67 MB" $GiB 1 "the gzip file's content runs past 4 GiB, the limit on what one is decompressed to (a file this large, or a decompression bomb); --max-decompressed raises it" 100 -- estimate "$W/bomb.gz"

@@ -33,23 +33,24 @@ var errHelp = errors.New("help")
 
 // planFlags are the flags plan and sweep share.
 type planFlags struct {
-	fs         *flag.FlagSet
-	horizon    time.Duration
-	budget     int
-	crawlers   int
-	rate       float64
-	politeness time.Duration
-	objective  string
-	policy     string
-	model      string
-	minVisits  int
-	maxVisits  int
-	skipBad    bool
-	stripWWW   bool
-	prior      bool
-	weights    string
-	halfLife   time.Duration
-	maxContent sizeFlag // the most a gzip input may decompress to
+	fs          *flag.FlagSet
+	horizon     time.Duration
+	budget      int
+	crawlers    int
+	rate        float64
+	politeness  time.Duration
+	objective   string
+	policy      string
+	model       string
+	minVisits   int
+	maxVisits   int
+	skipBad     bool
+	stripWWW    bool
+	prior       bool
+	weights     string
+	halfLife    time.Duration
+	maxContent  sizeFlag // the most a gzip input may decompress to
+	refusePages bool     // estimate's: a pages table is refused before it is read
 }
 
 func newPlanFlags(name string, stderr io.Writer) *planFlags {
@@ -288,7 +289,8 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 	}
 	opts := plan.LoadOptions{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW,
 		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior, HalfLife: f.halfLife.Hours() / 24,
-		MaxMemory: memory.budget * 3 / 4} // leaves room for what is estimated and planned from it
+		MaxMemory:   memory.budget * 3 / 4, // leaves room for what is estimated and planned from it
+		RefusePages: f.refusePages}
 	var r io.Reader
 	if f.fs.NArg() == 0 {
 		fmt.Fprintf(stderr, "freshplan: no file given; planning the built-in sample (%s)\n", web.SampleName)

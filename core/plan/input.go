@@ -47,11 +47,15 @@ type LoadOptions struct {
 	// that needs more is an error said before the allocation that would
 	// fail (pages.ReadMax, observe.Options.MaxMemory).
 	MaxMemory int64
-	SkipBad   bool                    // skip bad rows of an observation log instead of stopping
-	Progress  func(bytes, rows int64) // reading progress of an observation log; may be nil
-	StripWWW  bool                    // hosts taken from URLs without "www."
-	Now       float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
-	Classes   []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
+	// RefusePages makes a pages table ErrPagesTable, found from its
+	// header, before its rows are read (estimate has nothing to do with
+	// one: it once read a 200 MB table whole to say so).
+	RefusePages bool
+	SkipBad     bool                    // skip bad rows of an observation log instead of stopping
+	Progress    func(bytes, rows int64) // reading progress of an observation log; may be nil
+	StripWWW    bool                    // hosts taken from URLs without "www."
+	Now         float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
+	Classes     []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
 	// Prior shrinks every estimate towards its host's empirically fitted
 	// prior, so that no page is planned with a zero rate for lack of
 	// evidence (estimate.Smooth). Planning wants it; reproducing seed 001's
@@ -62,6 +66,10 @@ type LoadOptions struct {
 	// change in bursts are judged by their recent past. 0 weighs all alike.
 	HalfLife float64
 }
+
+// ErrPagesTable is Load's error for a pages table when
+// LoadOptions.RefusePages.
+var ErrPagesTable = errors.New("a pages table")
 
 // Load reads a pages table (SPEC §3.3, told by its changes_per_day
 // column), a complete change history (url,host,time, one row per change,
@@ -77,6 +85,9 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	header, ok := observe.PeekHeader(br)
 	if ok && pages.IsTable(header) {
+		if opts.RefusePages {
+			return nil, ErrPagesTable
+		}
 		pg, err := pages.ReadMax(br, name, opts.Size, opts.MaxMemory)
 		if err != nil {
 			return nil, err
