@@ -54,8 +54,8 @@ func DefaultParams() Params {
 // MaxBudget is the most visits per horizon a plan schedules: 2^26. Every
 // visit of a schedule is held in memory — about 28 bytes each at psp's
 // step, and a policy without politeness caps (mwolf) programmes the whole
-// budget. Planning the sample at 2^26 visits takes 1.6 GB and 36 s (peak
-// RSS, 2 cores, Nov 2026); at Azar's carousel's longest, 2^28
+// budget. Planning the sample at 2^26 visits takes 1.6 GB and 17–36 s
+// (peak RSS; 2 cores shared, Nov 2026); at Azar's carousel's longest, 2^28
 // (schedule.MaxCarouselSlots), the limit until issue 22, it took more
 // than 6 GB.
 const MaxBudget = 1 << 26
