@@ -123,6 +123,7 @@ check "5 rate 1e308" $GiB 1 'rate.csv:2:2 (changes_per_day): "1e308" is more tha
 check "5 weight 1e308" $GiB 1 'weight.csv:2:3 (weight): "1e308" is more than 1e+15' 100 -- plan --budget 10 "$W/weight.csv"
 check "6 --budget 2^28" $GiB 1 "--budget 268435456: want at most 67108864 visits per horizon" 100 -- plan --budget 268435456
 check "6 --budget 2^26 under 1 GiB" $GiB 1 "planning 3000 pages at 67108864 visits per horizon needs about" 100 -- plan --budget 67108864 --json /dev/null
+check "6 sweep up to 2e7 under 1 GiB" $GiB 1 "planning 3000 pages at 20000000 visits per horizon needs about" 100 -- sweep --budgets 1000,20000000
 check "6 age objective: nulls explained" $GiB 0 'of the figures are unbounded (+Inf; null in the JSON, explained under "unbounded")' 200 -- plan --budget 1000 --objective age --json /dev/null
 if [ -n "${HOSTILE_HEAVY:-}" ]; then # 36 s and 1.6 GB: beyond this suite's bounds
 	MAX_SECONDS=120 check "6 --budget 2^26, no limit" unlimited 0 "" 3072 -- plan --budget 67108864 --json /dev/null
