@@ -60,6 +60,9 @@ table 3300000 >"$W/honest.gz"
 table 1000000 >"$W/honest-1m.gz"
 # 2. duplicates: 20M copies of one row; 10 GiB of one row in ~67 MB (members of 64 MiB)
 (echo url,time,digest; yes https://example.com/a,2024-01-01T00:00:00Z,d1 | head -n 20000000) | gzip -1 >"$W/dup.gz"
+# 20M rows of two fetches of one page in turn: each repeats an earlier row, never the last
+(echo url,time,digest; yes 'https://example.com/a,2024-01-01T00:00:00Z,d1
+https://example.com/a,2024-01-02T00:00:00Z,d2' | head -n 20000000) | gzip -1 >"$W/cycle.gz"
 ROW=https://example.com/a,2024-01-01T00:00:00Z,d1
 N=$((64 * 1048576 / ${#ROW}))
 (echo url,time,digest; yes "$ROW" | head -n "$N") | gzip -1 >"$W/bomb.gz"
@@ -104,6 +107,7 @@ check "1 honest 200 MB table, 3 GiB" $((3 * GiB)) 1 "planning 3300000 pages at 1
 check "1 estimate of the 200 MB table" $GiB 1 "is a pages table (it has changes_per_day): its rates are already known" 100 -- estimate "$W/honest.gz"
 check "1 honest 63 MB table, 3 GiB" $((3 * GiB)) 0 "" 3072 -- plan --budget 100000 --json /dev/null "$W/honest-1m.gz"
 check "2 20M copies of a row" $GiB 0 "19999999 rows repeating a fetch (same URL, time and signal) dropped" 100 -- estimate "$W/dup.gz"
+check "2 20M rows, two fetches in turn" $GiB 0 "19999998 rows repeating a fetch (same URL, time and signal) dropped" 200 -- estimate "$W/cycle.gz"
 check "2 10 GiB of a row in 67 MB" $GiB 1 "the gzip file's content runs past 4 GiB, the limit on what one is decompressed to (a file this large, or a decompression bomb); --max-decompressed raises it" 100 -- estimate "$W/bomb.gz"
 for h in 1ns 1ms 10m; do
 	check "3 backtest --horizon $h" $GiB 1 "--horizon" 100 -- backtest --split 2024-01-10 --budget 10 --horizon $h --politeness 0s "$W/hist.csv"

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -351,5 +353,75 @@ func TestRepeatedLinesCountAsParsed(t *testing.T) {
 		if got.Duplicates == 0 || got.NotModified == 0 || got.Respelled == 0 || got.NonOK == 0 {
 			t.Errorf("%s: the log exercises too little: %+v", header, got)
 		}
+	}
+}
+
+// TestCompactIsExact: dropping rows a later row repeats, as compact does
+// whenever the rows held double, changes nothing a log reads as: random
+// logs whose duplicates come in any order, with flags, digests,
+// Last-Modified times, 304s and empty flags, read alike with compact
+// running every 16 rows and never.
+func TestCompactIsExact(t *testing.T) {
+	saved := compactMin
+	defer func() { compactMin = saved }()
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for trial := range 202 {
+		rows, every := 20+rnd.IntN(300), 16
+		if trial >= 200 {
+			// Across blocks (65,536 rows each), the first without the
+			// digest and Last-Modified columns, which later ones have.
+			rows, every = 150_000, 100_000
+		}
+		header := []string{"url,time,digest,last_modified,status\n", "url,time,changed,last_modified,status\n"}[trial%2]
+		var b strings.Builder
+		b.WriteString(header)
+		for k := range rows {
+			early := trial >= 200 && k < 70_000
+			sig := fmt.Sprint(rnd.IntN(3))
+			if trial%2 == 0 && !early {
+				sig = "d" + sig
+			} else if rnd.IntN(8) == 0 {
+				sig = ""
+			}
+			if trial%2 == 0 && early {
+				sig = "d0"
+			}
+			lm := ""
+			if rnd.IntN(3) == 0 && !early {
+				lm = fmt.Sprint(1704000000 + rnd.IntN(2)*1000)
+			}
+			status := []string{"200", "200", "200", "304"}[rnd.IntN(4)]
+			fmt.Fprintf(&b, "https://a.example/%d,%d,%s,%s,%s\n", rnd.IntN(4), 1704067200+3600*rnd.IntN(5), sig, lm, status)
+		}
+		read := func(min int) string {
+			compactMin = min
+			l, err := Read(context.Background(), strings.NewReader(b.String()), Options{Name: "r.csv", SkipBad: true})
+			if err != nil {
+				return err.Error()
+			}
+			return fmt.Sprintf("%+v", l)
+		}
+		if got, want := read(every), read(1<<30); got != want {
+			t.Fatalf("trial %d, %s compacted: %s\nnot: %s\nlog:\n%s", trial, header, got, want, b.String())
+		}
+	}
+}
+
+// TestCompactBounds: rows repeating an earlier row of their URL, not its
+// last (two fetches of a page cycling), are held no more than twice over
+// however many there are (issue 22: memory for distinct fetches).
+func TestCompactBounds(t *testing.T) {
+	saved := compactMin
+	defer func() { compactMin = saved }()
+	compactMin = 1 << 10
+	c := newCollector(&Log{}, false)
+	u := c.addURL("https://a.example/", "https://a.example/", "a.example")
+	most := 0
+	for k := range 100_000 {
+		c.add(obs{at: float64(k % 2), lm: math.NaN(), kind: sigDigest, sig: uint64(k % 2), url: u})
+		most = max(most, c.nobs)
+	}
+	if most > compactMin || c.log.Duplicates+c.nobs != 100_000 {
+		t.Errorf("held up to %d rows (want at most %d), %d duplicates counted and %d held of 100,000", most, compactMin, c.log.Duplicates, c.nobs)
 	}
 }

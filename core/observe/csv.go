@@ -100,7 +100,7 @@ func (rd *reader) csv() error {
 			rd.log.Respelled += same.respelled
 			continue
 		}
-		nobs, dup, notModified, respelled := rd.col.nobs, rd.log.Duplicates, rd.log.NotModified, rd.log.Respelled
+		adds, notModified, respelled := rd.col.adds, rd.log.NotModified, rd.log.Respelled
 		if e := lay.row(rec, recs.line, rd.col); e != nil {
 			same.ok = false
 			if err := rd.bad(e); err != nil {
@@ -112,7 +112,7 @@ func (rd *reader) csv() error {
 		// Filed (or dropped as its URL's last row again): a repeat of the
 		// line is a duplicate. A row set aside (not HTTP 200) is not, nor
 		// one whose change flag is empty (the collector keeps each).
-		same.ok = recs.raw != nil && (rd.col.nobs > nobs && !rd.col.lastUnknown() || rd.log.Duplicates > dup)
+		same.ok = recs.raw != nil && rd.col.adds > adds && !rd.col.addedUnknown
 		same.line = append(same.line[:0], recs.raw...)
 		same.notModified, same.respelled = rd.log.NotModified-notModified, rd.log.Respelled-respelled
 	}
