@@ -54,10 +54,10 @@ rows = ["url,host,changes_per_day,weight,crawl_delay"] + [f"https://h{i%7}.examp
 d = gzip.compress(("\n".join(rows) + "\n").encode())
 open(sys.argv[1] + "/liar.gz", "wb").write(d[:-4] + b"\xff\xff\xff\xff")  # ISIZE: 4 GiB - 1
 EOF
-# honest tables: 200 MB (3.3M pages) and 63 MB (1M pages)
+# honest tables: 200 MB (3.3M pages) and 32 MB (500k pages)
 table() { awk -v n="$1" 'BEGIN{print "url,host,changes_per_day,weight,crawl_delay"; for(i=0;i<n;i++){h=i%5000; printf "https://host%d.example.com/some/path/page%d,host%d.example.com,%g,1,0\n", h, i, h, (i%97)/10}}' | gzip -1; }
 table 3300000 >"$W/honest.gz"
-table 1000000 >"$W/honest-1m.gz"
+table 500000 >"$W/honest-500k.gz"
 # 2. duplicates: 20M copies of one row; 10 GiB of one row in ~67 MB (members of 64 MiB)
 (echo url,time,digest; yes https://example.com/a,2024-01-01T00:00:00Z,d1 | head -n 20000000) | gzip -1 >"$W/dup.gz"
 # 20M rows of two fetches of one page in turn: each repeats an earlier row, never the last
@@ -105,7 +105,7 @@ check "1 trailer claiming 4 GiB" $GiB 1 "the gzip file is damaged or cut short (
 check "1 honest 200 MB table, 1 GiB" $GiB 1 "of memory this run may use; give a smaller table, or more memory (the address-space limit (ulimit -v 1048576 KiB)" 1024 -- plan --budget 100000 --json /dev/null "$W/honest.gz"
 check "1 honest 200 MB table, 3 GiB" $((3 * GiB)) 1 "planning 3300000 pages at 100000 visits per horizon needs about 2000 MB, and the address-space limit (ulimit -v 3145728 KiB)" 3072 -- plan --budget 100000 --json /dev/null "$W/honest.gz"
 check "1 estimate of the 200 MB table" $GiB 1 "is a pages table (it has changes_per_day): its rates are already known" 100 -- estimate "$W/honest.gz"
-check "1 honest 63 MB table, 3 GiB" $((3 * GiB)) 0 "" 3072 -- plan --budget 100000 --json /dev/null "$W/honest-1m.gz"
+check "1 honest 32 MB table, 3 GiB" $((3 * GiB)) 0 "" 3072 -- plan --budget 100000 --json /dev/null "$W/honest-500k.gz"
 check "2 20M copies of a row" $GiB 0 "19999999 rows repeating a fetch (same URL, time and signal) dropped" 100 -- estimate "$W/dup.gz"
 check "2 20M rows, two fetches in turn" $GiB 0 "19999998 rows repeating a fetch (same URL, time and signal) dropped" 200 -- estimate "$W/cycle.gz"
 check "2 10 GiB of a row in 67 MB" $GiB 1 "the gzip file's content runs past 4 GiB, the limit on what one is decompressed to (a file this large, or a decompression bomb); --max-decompressed raises it" 100 -- estimate "$W/bomb.gz"
