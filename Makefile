@@ -4,7 +4,7 @@ VERSION  := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)$(shell g
 ADDR     ?= 127.0.0.1:8000
 STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build wasm cli run test lint bench fig3 clean
+.PHONY: build wasm cli run test lint bench fig3 hostile clean
 
 ## build: the web app (web/app.wasm, gzipped beside it, and brotli when node is there to make it) and the CLI (bin/freshplan)
 build: wasm cli
@@ -19,7 +19,7 @@ wasm:
 	@ls -l web/app.wasm web/app.wasm.gz $$(ls web/app.wasm.br 2>/dev/null) | awk '{print $$5, $$9}'
 
 cli:
-	$(GO) build -trimpath -ldflags="-X main.version=$(VERSION)" -o bin/freshplan ./cmd/freshplan
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-X main.version=$(VERSION)" -o bin/freshplan ./cmd/freshplan
 
 ## run: build, then serve the app (it opens with the sample planned) at http://$(ADDR)/
 run: build
@@ -40,6 +40,10 @@ lint:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
 	bash scripts/bench.sh
+
+## hostile: the hostile-input suite (issue 22): large cases built on the fly, each run under ulimit -v
+hostile:
+	bash scripts/hostile.sh
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.gz

@@ -240,7 +240,7 @@ func TestDecodeErrors(t *testing.T) {
 		{name: "empty", in: "", msg: "empty"},
 		{name: "gzip", in: "\x1f\x8b\x08\x00", msg: "gzip"},
 		{name: "weights", in: "url,changes_per_day,weight\nhttps://a/1,1,0\n", msg: "weight 0"},
-		{name: "fast", in: "url,changes_per_day\nhttps://a/1,1e300\n", msg: "more than"},
+		{name: "fast", in: "url,changes_per_day\nhttps://a/1,1e300\n", line: 2, field: "changes_per_day", msg: `"1e300" is more than 1e+08; want at most 1e+08`, mark: "1e300"}, // at its line and column since issue 22
 	} {
 		_, err := Decode(context.Background(), strings.NewReader(c.in), c.name+".csv", 0, nil)
 		var ie *InputError

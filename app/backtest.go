@@ -43,7 +43,7 @@ func runBacktest(ctx context.Context, q Request) (*BacktestResult, error) {
 	if len(q.Raw) == 0 {
 		return nil, errors.New("nothing to backtest: the input was not kept (it is bigger than the page keeps) or is empty")
 	}
-	changes, _, err := backtest.Load(ctx, bytes.NewReader(q.Raw), observe.Options{Name: q.Name, SkipBad: q.SkipBad})
+	changes, _, err := backtest.Load(ctx, bytes.NewReader(q.Raw), observe.Options{Name: q.Name, SkipBad: q.SkipBad, MaxMemory: maxReadMemory})
 	if err != nil {
 		return nil, err
 	}

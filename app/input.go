@@ -84,7 +84,7 @@ var formats = []format{
 // With skip, bad rows are skipped and counted, as the CLI's --skip-bad
 // does.
 func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, *uncertainty, error) {
-	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip})
+	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip, MaxMemory: maxReadMemory})
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -106,7 +106,7 @@ func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *
 // pagesTable reads a pages table, which has no rows to skip: a bad rate
 // or weight is the table's to fix.
 func pagesTable(r io.Reader, file string, size int64, _ bool) ([]pages.Page, *Skipped, *uncertainty, error) {
-	pg, err := pages.ReadSized(r, file, size)
+	pg, err := pages.ReadMax(r, file, size, maxReadMemory)
 	return pg, nil, nil, err
 }
 

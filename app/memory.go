@@ -12,6 +12,12 @@ import (
 // collections the heap may grow to twice what was live at the first. Soft
 // memory limits at what the work needs keep the peaks near it.
 
+// maxReadMemory bounds what reading one input may hold, a hard limit
+// beside the soft ones: WebAssembly's memory is at most 4 GiB, and a
+// refused allocation ends the program without a word of why, where an
+// input over the limit is told so at its line (issue 22).
+const maxReadMemory = 2 << 30
+
 // readMemory is a soft memory limit: what the program already holds (a
 // limit below it would leave the collector running without end), and
 // grow bytes more.

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
-	"github.com/freshplan/freshplan/core/gzipped"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -92,23 +91,30 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if !set["budget"] && !set["crawlers"] {
 		params.Budget = 0 // one visit per page per week
 	}
+	if err := backtest.Check(backtest.Config{Params: params, TrainStart: float64(start.Unix()), Split: float64(at.Unix()),
+		Until: float64(end.Unix()), CrawlInterval: interval.Seconds()}, 0); err != nil {
+		return flagError(err) // before the input is read: bad values are told at once
+	}
 	file, err := openInput(f.fs.Arg(0))
 	if err != nil {
 		return err
 	}
 	defer file.Close()
-	content, err := gzipped.Reader(file, f.inputName())
+	content, err := f.content(file)
 	if err != nil {
 		return err
 	}
-	changes, log, err := backtest.Load(context.Background(), content, observe.Options{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW})
+	changes, log, err := backtest.Load(context.Background(), content, observe.Options{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW, MaxMemory: memory.budget * 3 / 4})
 	if err != nil {
-		return err
+		return limitHint(err)
 	}
 	reportRead(stderr, f.inputName(), log)
 	hosts := make([]pages.Page, len(changes))
 	for i, c := range changes {
 		hosts[i] = pages.Page{URL: c.URL, Host: c.Host, CrawlDelay: c.CrawlDelay}
+	}
+	if err := checkMemory(fmt.Sprintf("backtesting %d pages at %d visits per horizon", len(changes), params.Budget), backtestNeed(len(changes), params)); err != nil {
+		return err
 	}
 	if note := plan.Unvisitable(hosts, params.Horizon); note != "" {
 		fmt.Fprintf(stderr, "freshplan: %s: %s\n", f.inputName(), note)
@@ -138,7 +144,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	}
 	results, err := backtest.RunBudgets(context.Background(), changes, cfg, budgets)
 	if err != nil {
-		return fmt.Errorf("%s: %w", f.fs.Arg(0), err)
+		return fmt.Errorf("%s: %w", f.fs.Arg(0), flagError(err))
 	}
 	for _, res := range results {
 		if res.Cycle > 1 && res.Budget < res.Pages {

@@ -76,7 +76,7 @@ func TestBacktestCommand(t *testing.T) {
 		{[]string{"backtest", "--split", "soon", path}, exitBadInput, `--split "soon"`},
 		{[]string{"backtest", "--split", "2024-01-01", "--until", "2023-06-01", path}, exitBadInput, "in that order"},
 		{[]string{"backtest", "--split", "2020-01-01", path}, exitBadInput, "no page appears before the split"},
-		{[]string{"backtest", "--split", "2030-01-01", path}, exitBadInput, "no change at or after the split"},
+		{[]string{"backtest", "--split", "2030-01-01", path}, exitBadInput, "the test period has nothing to replay"},
 		{[]string{"backtest", "--split", "2024-01-01", "--cycle", "-1", path}, exitUsage, "--cycle -1"},
 		{[]string{"backtest", "--split", "2024-01-01", "--budgets", "1,x", path}, exitUsage, `"x" is not a positive number`},
 		{[]string{"backtest", "--split", "2024-01-01", "--budgets", "1", "--budget", "3", path}, exitUsage, "--budgets replaces --budget"},

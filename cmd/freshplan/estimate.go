@@ -3,12 +3,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/export"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // runEstimate is `freshplan estimate [--format csv|json] [--classes …] FILE`:
@@ -38,12 +40,16 @@ func runEstimate(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if file, err := os.Open(f.fs.Arg(0)); err == nil {
-		if size, ok := inputSize(file); ok {
+		if size, ok := inputSize(file); ok && memory.limit == 0 { // under ulimit -v, guardMemory's limit stands
 			boundMemory(size) // for the whole command: nothing but the estimates follows
 		}
 		file.Close()
 	}
+	f.refusePages = true
 	in, err := f.load(stderr, classes)
+	if errors.Is(err, plan.ErrPagesTable) {
+		return fmt.Errorf("%s is a pages table (it has changes_per_day): its rates are already known; estimate reads observation logs and change histories", f.inputName())
+	}
 	if err != nil {
 		return err
 	}

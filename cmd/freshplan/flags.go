@@ -13,12 +13,14 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/gzipped"
+	"github.com/freshplan/freshplan/core/inputerr"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -31,23 +33,25 @@ var errHelp = errors.New("help")
 
 // planFlags are the flags plan and sweep share.
 type planFlags struct {
-	fs         *flag.FlagSet
-	horizon    time.Duration
-	budget     int
-	crawlers   int
-	rate       float64
-	politeness time.Duration
-	objective  string
-	policy     string
-	model      string
-	minVisits  int
-	maxVisits  int
-	skipBad    bool
-	stripWWW   bool
-	prior      bool
-	weights    string
-	halfLife   time.Duration
-	input      *plan.Input // what readInput read, for what the pages alone do not carry (a log's histories)
+	fs          *flag.FlagSet
+	horizon     time.Duration
+	budget      int
+	crawlers    int
+	rate        float64
+	politeness  time.Duration
+	objective   string
+	policy      string
+	model       string
+	minVisits   int
+	maxVisits   int
+	skipBad     bool
+	stripWWW    bool
+	prior       bool
+	weights     string
+	halfLife    time.Duration
+	maxContent  sizeFlag    // the most a gzip input may decompress to
+	refusePages bool        // estimate's: a pages table is refused before it is read
+	input       *plan.Input // what readInput read, for what the pages alone do not carry (a log's histories)
 }
 
 func newPlanFlags(name string, stderr io.Writer) *planFlags {
@@ -78,7 +82,52 @@ func newReadFlags(name string, stderr io.Writer) *planFlags {
 	fs.BoolVar(&f.stripWWW, "strip-www", false, "drop a leading www. from hosts taken from URLs")
 	fs.DurationVar(&f.halfLife, "half-life", 0, "weight an observation log's intervals by recency with this half-life, e.g. 720h (seed 001 §6.7); 0 weighs all alike")
 	fs.BoolVar(&f.prior, "prior", true, "shrink estimated rates towards each host's fitted prior, so no page is planned at rate 0 for lack of evidence")
+	f.maxContent = gzipped.DefaultMaxContent
+	fs.Var(&f.maxContent, "max-decompressed", "the most a gzip input may decompress to, e.g. 16GiB (a guard against decompression bombs)")
 	return f
+}
+
+// sizeFlag is a number of bytes, given as 4GiB, 500MiB, 1e9 or 1000000.
+type sizeFlag int64
+
+func (s *sizeFlag) String() string { return gzipped.Bytes(int64(*s)) }
+
+func (s *sizeFlag) Set(v string) error {
+	num, unit := v, int64(1)
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"TB", 1e12}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"B", 1}} {
+		if strings.HasSuffix(v, u.suffix) {
+			num, unit = strings.TrimSpace(strings.TrimSuffix(v, u.suffix)), u.size
+			break
+		}
+	}
+	x, err := strconv.ParseFloat(num, 64)
+	if err != nil || !(x >= 1) || x*float64(unit) > math.MaxInt64/2 {
+		return fmt.Errorf("want a size such as 4GiB, 500MiB or 1000000 (bytes), at least 1 byte")
+	}
+	*s = sizeFlag(x * float64(unit))
+	return nil
+}
+
+// content returns file's content — decompressed, when it is gzipped, up
+// to --max-decompressed.
+func (f *planFlags) content(file *os.File) (io.Reader, error) {
+	return gzipped.ReaderMax(file, f.inputName(), int64(f.maxContent))
+}
+
+// limitHint adds to an error from reading past --max-decompressed the
+// flag that raises the limit.
+func limitHint(err error) error {
+	var tl *gzipped.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return fmt.Errorf("%w; --max-decompressed raises it", err)
+	case errors.Is(err, inputerr.ErrMemory) && memory.limit > 0:
+		return fmt.Errorf("%w (%s)", err, describeLimit())
+	}
+	return err
 }
 
 // parse parses args; flag syntax errors are usage errors (exit 2),
@@ -127,6 +176,9 @@ func (f *planFlags) params() (plan.Params, error) {
 	if !slices.Contains(plan.Policies, f.policy) && f.policy != plan.Learn {
 		return p, fmt.Errorf("--policy: unknown policy %q: want one of %s, or %s", f.policy, strings.Join(plan.Policies, ", "), plan.Learn)
 	}
+	if err := f.readParams(); err != nil {
+		return p, err
+	}
 	set := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	// Checked here, before any input is read, so the message names the flag.
@@ -172,6 +224,15 @@ func (f *planFlags) params() (plan.Params, error) {
 	return p, nil
 }
 
+// readParams checks the reading flags' values (estimate's, and the
+// others' through params): a negative half-life was once ignored.
+func (f *planFlags) readParams() error {
+	if f.halfLife < 0 {
+		return fmt.Errorf("--half-life %v: want 0 (every interval weighs alike) or a positive duration such as 720h", f.halfLife)
+	}
+	return nil
+}
+
 // inputName is the input's name for messages.
 func (f *planFlags) inputName() string {
 	switch {
@@ -191,6 +252,9 @@ func (f *planFlags) setup(stderr io.Writer) (plan.Params, []pages.Page, error) {
 		return params, nil, err
 	}
 	pg, err := f.readInput(stderr)
+	if err == nil {
+		err = checkMemory(fmt.Sprintf("planning %d pages at %d visits per horizon", len(pg), params.Budget), planNeed(len(pg), params.Budget))
+	}
 	return params, pg, err
 }
 
@@ -222,8 +286,13 @@ func (f *planFlags) readInput(stderr io.Writer) ([]pages.Page, error) {
 // load reads the input with plan.Load, reporting on stderr the rows it
 // skipped and what it dropped or read in a particular way by rule.
 func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Input, error) {
+	if err := f.readParams(); err != nil {
+		return nil, err
+	}
 	opts := plan.LoadOptions{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW,
-		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior, HalfLife: f.halfLife.Hours() / 24}
+		Now: float64(time.Now().Unix()), Classes: classes, Prior: f.prior, HalfLife: f.halfLife.Hours() / 24,
+		MaxMemory:   memory.budget * 3 / 4, // leaves room for what is estimated and planned from it
+		RefusePages: f.refusePages}
 	var r io.Reader
 	if f.fs.NArg() == 0 {
 		fmt.Fprintf(stderr, "freshplan: no file given; planning the built-in sample (%s)\n", web.SampleName)
@@ -234,7 +303,7 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 			return nil, err
 		}
 		defer file.Close()
-		if r, err = gzipped.Reader(file, f.inputName()); err != nil {
+		if r, err = f.content(file); err != nil {
 			return nil, err
 		}
 		if size, ok := inputSize(file); ok {
@@ -249,7 +318,7 @@ func (f *planFlags) load(stderr io.Writer, classes []estimate.Class) (*plan.Inpu
 	}
 	in, err := plan.Load(context.Background(), r, opts)
 	if err != nil {
-		return nil, err
+		return nil, limitHint(err)
 	}
 	reportRead(stderr, in.Name, in.Log)
 	return in, nil

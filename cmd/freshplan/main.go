@@ -61,6 +61,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
 	}
+	if args[0] != "serve" {
+		guardMemory(stderr)
+	}
 	var err error
 	switch args[0] {
 	case "estimate":

@@ -559,9 +559,9 @@ func TestBadInput(t *testing.T) {
 
 		{"--budget 0", []string{"plan", "--budget", "0", good}, []string{"--budget 0", "want a positive number"}},
 		{"--budget -5", []string{"plan", "--budget", "-5"}, []string{"--budget -5", "want a positive number"}},
-		{"--budget over what a schedule holds", []string{"plan", "--budget", "2000000000", good}, []string{"--budget 2000000000", "at most 268435456"}},
-		{"--crawlers --rate over what a schedule holds", []string{"plan", "--crawlers", "10000", "--rate", "1000", good}, []string{"864000000000 visits", "at most 268435456"}},
-		{"sweep --budgets over what a schedule holds", []string{"sweep", "--budgets", "1000,3e8"}, []string{"--budgets", `"3e8"`, "268435456"}},
+		{"--budget over what a schedule holds", []string{"plan", "--budget", "2000000000", good}, []string{"--budget 2000000000", "at most 67108864"}},
+		{"--crawlers --rate over what a schedule holds", []string{"plan", "--crawlers", "10000", "--rate", "1000", good}, []string{"864000000000 visits", "at most 67108864"}},
+		{"sweep --budgets over what a schedule holds", []string{"sweep", "--budgets", "1000,3e8"}, []string{"--budgets", `"3e8"`, "67108864"}},
 		{"--politeness longer than the horizon", []string{"plan", "--budget", "10", "--politeness", "25h"}, []string{"--politeness 25h", "--horizon 24h", "longer"}},
 		{"--politeness negative", []string{"plan", "--budget", "10", "--politeness", "-1s"}, []string{"--politeness -1s", "want"}},
 		{"--horizon 0", []string{"plan", "--budget", "10", "--horizon", "0s"}, []string{"--horizon 0s", "want a positive duration"}},

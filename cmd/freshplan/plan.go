@@ -6,8 +6,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -66,6 +69,11 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	// seconds.estimate in the summary: reading the input and, for an
 	// observation log, estimating its rates.
 	pl.Seconds.Estimate = read
+	if u := export.Summarize(pl).Unbounded; len(u) > 0 {
+		names := slices.Sorted(maps.Keys(u))
+		fmt.Fprintf(stderr, "freshplan: warning: %d of the figures are unbounded (+Inf; null in the JSON, explained under \"unbounded\"): %s: %s\n",
+			len(names), strings.Join(names, ", "), u[names[0]])
+	}
 	outputs := []struct {
 		path  string
 		write func(io.Writer) error

@@ -90,6 +90,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	h.host = ln.Addr().String()
 	srv := newServer(h)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -202,6 +203,10 @@ type handler struct {
 	app     *goapp.Handler
 	web     *os.Root // dir/web, opened so no path can leave it
 	version string
+	// host is the address the page names as its own (go-app's og:url):
+	// the server's, never the request's Host header, which a client
+	// writes (issue 22: it was reflected into the page).
+	host string
 }
 
 // assets is go-app's resource provider: the page refers to /web/… and
@@ -228,6 +233,7 @@ func newHandler(dir string) (*handler, error) {
 	return &handler{
 		web:     root,
 		version: v,
+		host:    "127.0.0.1:8000", // serve's default address; serve sets its own
 		app: &goapp.Handler{
 			Name:        "freshplan",
 			ShortName:   "freshplan",
@@ -313,6 +319,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	r = r.Clone(r.Context())
+	r.Host = h.host
 	h.app.ServeHTTP(w, r)
 }
 

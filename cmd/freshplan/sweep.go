@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,6 +40,11 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	params, pg, err := f.setup(stderr)
 	if err != nil {
 		return err
+	}
+	if b := slices.Max(budgets); b > budgets[0] { // setup checked the first
+		if err := checkMemory(fmt.Sprintf("planning %d pages at %d visits per horizon", len(pg), b), planNeed(len(pg), b)); err != nil {
+			return err
+		}
 	}
 	points, err := plan.Sweep(context.Background(), pg, params, budgets)
 	if err != nil {

@@ -51,16 +51,18 @@ import (
 // 5 float64 slices of their length.
 //
 // Errors: lengths differ, a rate or weight is negative, NaN or infinite,
-// total is not finite and positive, obj is unknown; or the inputs span more
-// than the double range allows (a page's λ/w or λ²/w, with λ in units of
-// total/pages and w of the largest weight, outside [2^−1022, 2^1024)). A
-// weight below 1e-308 of the largest counts as 0.
+// total is not finite and positive, obj is unknown; or every page's
+// λ/w or λ²/w (λ in units of total/pages, w of the largest weight) is
+// outside float64's normal range [2^−1022, 2^1024). A page alone outside
+// it — a weight or rate negligible against the others' — gets no visits,
+// as it would in the limit; a weight below 1e-308 of the largest counts
+// as 0.
 func Cho(rates, weights []float64, total float64, obj staleness.Objective) ([]float64, error) {
 	if err := validateCho(rates, weights, total, obj); err != nil {
 		return nil, err
 	}
 	s := newChoSolver(rates, weights, total, obj == staleness.Stale)
-	if s.err != nil {
+	if s.err != nil && s.active == 0 {
 		return nil, s.err
 	}
 	if s.active > 0 {
@@ -117,7 +119,7 @@ type choSolver struct {
 	r      []float64 // r_i = λ_i/f_i at the last μ, the next warm start; 0: none
 	f      []float64 // the result, f_i = λ_i/r_i
 	total  float64
-	err    error   // an input out of range
+	err    error   // a page out of range, an error only when all are (active then 0)
 	active int     // pages with c_i > 0
 	mu0    float64 // a first μ, with Σf(μ0) ≤ total
 	muMax  float64 // freshness: Σf(μ) = 0 for μ ≥ muMax; age: +Inf
@@ -172,6 +174,13 @@ func newChoSolver(rates, weights []float64, total float64, fresh bool) *choSolve
 			bound += math.Cbrt(l * w / 3)
 		}
 		if !(s.c[i] >= 0x1p-1022) || math.IsInf(s.c[i], 1) {
+			// A weight or a rate negligible against the others' (a weight
+			// of 1e-320 beside 1, issue 22): c_i leaves float64's normal
+			// range, and the page's optimal frequency is 0 in the limit
+			// either way (c_i → ∞: too little weight for its changes;
+			// c_i → 0: too few changes for any visit to matter). Only
+			// when every page is such is it an error: nothing could be
+			// allocated.
 			s.c[i] = 0
 			if s.err == nil {
 				s.err = fmt.Errorf("cho: page %d: change rate %v and weight %v are out of range against the other pages and total %v", i, rates[i], weights[i], total)

@@ -708,3 +708,15 @@ func TestChoExtremeRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestChoNegligibleWeight: a weight of 1e-320 beside 1 (valid input,
+// issue 22) once failed the whole plan ("out of range against the other
+// pages"); the page gets no visits, the other the whole total.
+func TestChoNegligibleWeight(t *testing.T) {
+	for _, obj := range []staleness.Objective{staleness.Stale, staleness.Age} {
+		f, err := Cho([]float64{1.157e-5, 1.157e-5}, []float64{1e-320, 1}, 1e-3, obj)
+		if err != nil || f[0] != 0 || math.Abs(f[1]-1e-3) > 1e-15 {
+			t.Errorf("%v: f = %g, %v; want [0 0.001]", obj, f, err)
+		}
+	}
+}

@@ -134,6 +134,9 @@ type prepared struct {
 }
 
 func prepare(ctx context.Context, all []observe.Changes, cfg Config) (*prepared, Config, error) {
+	if err := validate(all, cfg); err != nil {
+		return nil, cfg, fmt.Errorf("backtest: %w", err)
+	}
 	if !(cfg.TrainStart < cfg.Split && cfg.Split < cfg.Until) {
 		return nil, cfg, errors.New("backtest: want train start < split < until")
 	}
@@ -147,20 +150,13 @@ func prepare(ctx context.Context, all []observe.Changes, cfg Config) (*prepared,
 		return nil, cfg, fmt.Errorf("backtest: cycle %d: want 0 (chosen) or a number of horizons", cfg.Cycle)
 	}
 	var pages []observe.Changes
-	last := math.Inf(-1)
 	for _, p := range all {
 		if len(p.Times) > 0 && p.Times[0] < cfg.Split {
 			pages = append(pages, p)
 		}
-		if n := len(p.Times); n > 0 {
-			last = math.Max(last, p.Times[n-1])
-		}
 	}
 	if len(pages) == 0 {
 		return nil, cfg, errors.New("backtest: no page appears before the split")
-	}
-	if last < cfg.Split {
-		return nil, cfg, fmt.Errorf("backtest: no change at or after the split: the history ends at %s, before it — split within the history", time.Unix(int64(last), 0).UTC().Format(time.RFC3339))
 	}
 	var wsum float64
 	for _, p := range pages {
@@ -175,9 +171,7 @@ func prepare(ctx context.Context, all []observe.Changes, cfg Config) (*prepared,
 	if !(cfg.Params.Horizon.Seconds() > 0) {
 		return nil, cfg, errors.New("backtest: the horizon must be positive")
 	}
-	if n := (cfg.Until - cfg.Split) / cfg.Params.Horizon.Seconds(); n > MaxHorizons {
-		return nil, cfg, fmt.Errorf("backtest: the test period holds %.0f horizons of %v, more than the %d a backtest replays: give a longer horizon or a shorter test period", n, cfg.Params.Horizon, MaxHorizons)
-	}
+
 	prep := &prepared{pages: pages}
 	prep.histories = observe.CrawlEvery(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
 	var err error
@@ -201,8 +195,10 @@ func (prep *prepared) atBudget(ctx context.Context, cfg Config, budget int) (Res
 	if cfg.Cycle == 0 {
 		cfg.Cycle = plan.AutoCycle(len(prep.pages), budget)
 	}
-	if v := float64(budget) * (cfg.Until - cfg.Split) / T; v > maxReplayVisits {
-		return Result{}, fmt.Errorf("backtest: %d visits per horizon over the test period make %.3g visits, more than the %d a backtest replays", budget, v, maxReplayVisits)
+	// Check (validate) counted the budget cfg gives; --budgets' are
+	// counted here, against the same limit.
+	if v := float64(budget) * math.Ceil((cfg.Until-cfg.Split)/T); v > MaxVisits {
+		return Result{}, fmt.Errorf("backtest: %d visits per horizon over the test period make %.4g visits to replay; want at most %d", budget, v, MaxVisits)
 	}
 	if budget > plan.MaxBudget/cfg.Cycle {
 		return Result{}, fmt.Errorf("backtest: %d visits per horizon over a cycle of %d horizons: more than the %d visits a plan schedules", budget, cfg.Cycle, plan.MaxBudget)
@@ -250,15 +246,6 @@ func (prep *prepared) atBudget(ctx context.Context, cfg Config, budget int) (Res
 	}
 	return res, nil
 }
-
-// MaxHorizons is the most horizons a test period may hold: re-planning
-// plans once per cycle, and a static plan is laid once per horizon — a
-// year of hourly horizons is 8,760.
-const MaxHorizons = 10000
-
-// maxReplayVisits bounds the visits a policy makes over the test period
-// (budget × horizons): every one is held to be replayed.
-const maxReplayVisits = 1 << 27
 
 // WeeklyBudget is a backtest's default budget: one visit per page per
 // week, in visits per horizon (at least 1).

@@ -69,7 +69,7 @@ func TestSplitAnywhere(t *testing.T) {
 		for _, p := range pages {
 			before = before && p.Times[0] >= split
 			for _, c := range p.Times {
-				after = after && c < split
+				after = after && c <= split
 			}
 		}
 		switch {
@@ -113,7 +113,7 @@ func TestSplitErrors(t *testing.T) {
 		want  string
 	}{
 		{5 * day, "no page appears before the split"},
-		{30 * day, "no change at or after the split"},
+		{30 * day, "the test period has nothing to replay"},
 	} {
 		_, err := Run(context.Background(), pages, Config{Params: params, TrainStart: c.split - 30*day, Split: c.split, Until: c.split + 30*day})
 		if err == nil || !strings.Contains(err.Error(), c.want) {

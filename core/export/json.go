@@ -45,7 +45,12 @@ type Summary struct {
 	Crawlers          int              `json:"crawlers"`
 	RatePerCrawler    float64          `json:"rate_per_crawler"`
 	Staleness         map[string]Value `json:"staleness"`
-	Simulated         map[string]bool  `json:"simulated"`
+	// Unbounded says, for each figure that is +Inf (null in Staleness),
+	// why: under the age or harmonic objective a page that changes and is
+	// never visited costs without bound (issue 22: the nulls were
+	// unexplained).
+	Unbounded map[string]string `json:"unbounded,omitempty"`
+	Simulated map[string]bool   `json:"simulated"`
 	// Replayed holds, with plan --simulate N, each figure's simulated
 	// counterpart: the mean of N replays against sampled changes and its
 	// 95% interval.
@@ -75,6 +80,12 @@ func Summarize(p *plan.Plan) Summary {
 	}
 	for name, r := range p.Results {
 		s.Staleness[name] = Value(r.Value)
+		if math.IsInf(r.Value, 1) {
+			if s.Unbounded == nil {
+				s.Unbounded = map[string]string{}
+			}
+			s.Unbounded[name] = UnboundedWhy(p.Params.Objective.String())
+		}
 		s.Simulated[name] = r.Simulated
 		if e := r.Sim; e != nil {
 			if s.Replayed == nil {
@@ -92,6 +103,14 @@ func Summarize(p *plan.Plan) Summary {
 		s.DroppedVisits = r.Dropped
 	}
 	return s
+}
+
+// UnboundedWhy says why a figure under objective is +Inf.
+func UnboundedWhy(objective string) string {
+	if objective == "harmonic" {
+		objective = "harmonic penalty"
+	}
+	return "it leaves a page that changes unvisited, so that page's " + objective + " grows without bound over the repeated horizons (steady model)"
 }
 
 // JSON writes the summary, indented.

@@ -3,6 +3,7 @@ package gzipped
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -78,5 +79,37 @@ func TestSizeAt(t *testing.T) {
 		if got := SizeAt(bytes.NewReader(c.in), int64(len(c.in))); got != c.want {
 			t.Errorf("%s: content size %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// TestReaderMax: content past the limit stops the read with a
+// *TooLargeError naming the limit, whatever the trailer declares; content
+// up to it comes through whole. A plain file is not limited here (its
+// size is what it is).
+func TestReaderMax(t *testing.T) {
+	content := strings.Repeat("https://example.com/a,2024-01-01T00:00:00Z,d1\n", 10_000) // 470,000 bytes
+	for _, c := range []struct {
+		max  int64
+		want string
+	}{
+		{int64(len(content)), ""},
+		{100 << 10, "the gzip file's content runs past 100 KiB, the limit on what one is decompressed to (a file this large, or a decompression bomb)"},
+	} {
+		r, err := ReaderMax(bytes.NewReader(gz(t, content)), "r.gz", c.max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(r)
+		var tl *TooLargeError
+		switch {
+		case c.want == "" && (err != nil || string(got) != content):
+			t.Errorf("max %d: %d bytes, %v; want all %d", c.max, len(got), err, len(content))
+		case c.want != "" && (err == nil || err.Error() != c.want || !errors.As(err, &tl) || int64(len(got)) != c.max):
+			t.Errorf("max %d: %d bytes, %v; want %d and %s", c.max, len(got), err, c.max, c.want)
+		}
+	}
+	r, _ := ReaderMax(strings.NewReader(content), "plain.csv", 10)
+	if got, err := io.ReadAll(r); err != nil || len(got) != len(content) {
+		t.Errorf("plain file: %d bytes, %v", len(got), err)
 	}
 }

@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -199,5 +202,226 @@ func TestSkipBadLists(t *testing.T) {
 	want := `s.csv: no usable observations in 1 row: 1 bad row skipped (the first: s.csv:2:2 (time): "soon" is not a time; want RFC 3339 (2024-01-02T15:04:05Z), a date (2024-01-02), Unix seconds or Unix milliseconds)`
 	if err == nil || err.Error() != want {
 		t.Errorf("all bad: %v\nwant %s", err, want)
+	}
+}
+
+// TestSkipBadResyncs: a quote left open at line 12 of a 1,001-line log
+// is one bad row: with SkipBad the lines it took with it are read again,
+// and every good row is kept (issue 22: 990 were lost, the quote
+// swallowing them to the end of the file). A quoted field that closes
+// far below, with text after its quote, is the same.
+func TestSkipBadResyncs(t *testing.T) {
+	for _, c := range []struct {
+		name, bad, want string
+	}{
+		{"open.csv", `"https://a.example/x,1704067200,d`, `open.csv:12:1 (url): a quoted field opened here is not closed before the end of the file; want a closing "`},
+		{"closed-far.csv", `"https://a.example/x,1704067200,d`, `closed-far.csv:12:1 (url): text after the closing quote of a quoted field; want a comma or the end of the line after it, quotes inside the field doubled ("")`},
+	} {
+		var b strings.Builder
+		b.WriteString("url,time,digest\n")
+		for k := 2; k <= 1001; k++ {
+			switch {
+			case k == 12:
+				b.WriteString(c.bad + "\n")
+			case k == 900 && c.name == "closed-far.csv":
+				b.WriteString("https://b.example/y,1704067200,\"d\"x\n")
+			default:
+				fmt.Fprintf(&b, "https://a.example/%d,%d,d%d\n", k%50, 1704067200+k*3600, k%3)
+			}
+		}
+		l, err := Read(context.Background(), strings.NewReader(b.String()), Options{Name: c.name, SkipBad: true})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		good := 999
+		if c.name == "closed-far.csv" {
+			good = 998
+		}
+		fetches := 0
+		for _, h := range l.Histories {
+			fetches += len(h.Fetches)
+		}
+		if l.Skipped != 1001-1-good || fetches != good || l.BadRows[0].Error() != c.want {
+			t.Errorf("%s: %d skipped, %d fetches kept, first bad row %v; want %d, %d, %s", c.name, l.Skipped, fetches, l.BadRows[0], 1000-good, good, c.want)
+		}
+		if _, err := Read(context.Background(), strings.NewReader(b.String()), Options{Name: c.name}); err == nil || err.Error() != c.want {
+			t.Errorf("%s without SkipBad: %v; want %s", c.name, err, c.want)
+		}
+	}
+}
+
+// TestDuplicatesDropAsTheyStream: a log of one row repeated a million
+// times holds one row, not a million: each repeat is counted and dropped
+// as it is read (issue 22: 20M copies took 2.35 GB), and what is read is
+// what it was (one fetch, the rest duplicates). A change history's
+// repeated change likewise.
+func TestDuplicatesDropAsTheyStream(t *testing.T) {
+	const n = 1_000_000
+	for _, c := range []struct{ header, row string }{
+		{"url,time,digest\n", "https://example.com/a,2024-01-01T00:00:00Z,d1\n"},
+		{"url,time,changed,last_modified\n", "https://example.com/a,1704067200,1,1704060000\n"},
+		{"url,host,time\n", "https://example.com/a,example.com,2024-01-01\n"},
+	} {
+		in := c.header + strings.Repeat(c.row, n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		var dup, fetches int
+		var err error
+		var kept any // what reading returned, alive while its memory is measured
+		if strings.HasSuffix(c.header, "host,time\n") {
+			var ch []Changes
+			var l *Log
+			ch, l, err = ReadChangesWith(context.Background(), strings.NewReader(in), Options{Name: "r.csv"})
+			if err == nil {
+				dup, fetches, kept = l.Duplicates, len(ch[0].Times), ch
+			}
+		} else {
+			var l *Log
+			l, err = Read(context.Background(), strings.NewReader(in), Options{Name: "r.csv"})
+			if err == nil {
+				dup, fetches, kept = l.Duplicates, len(l.Histories[0].Fetches), l
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(kept)
+		runtime.KeepAlive(in) // else its collection hides what reading holds
+		if err != nil || dup != n-1 || fetches != 1 {
+			t.Errorf("%s: %d duplicates, %d fetches, %v; want %d, 1", c.header, dup, fetches, err, n-1)
+		}
+		// What reading holds (live heap after a collection), not the
+		// garbage it made on the way.
+		if got := int64(after.HeapAlloc) - int64(before.HeapAlloc); got > 1<<20 {
+			t.Errorf("%s: %d copies of a row held %d bytes; want at most 1 MiB", c.header, n, got)
+		}
+	}
+}
+
+// TestRepeatedLinesCountAsParsed: a line repeating the line before is
+// counted without being parsed again (issue 22's 10 GiB of one row); what
+// reading makes of a log must not change for it. Each line here is
+// repeated, then read again with every repeat spelled differently (a
+// space after its URL), which is parsed in full: the logs must be equal.
+func TestRepeatedLinesCountAsParsed(t *testing.T) {
+	lines := []string{
+		"HTTPS://Example.com/a,1704067200,d1,200", // respelled
+		"https://example.com/b,1704067200,d1,304", // not modified
+		"https://example.com/c,1704067200,d1,404", // set aside
+		"https://example.com/d,1704067200,,200",   // an empty digest: a bad row
+		"https://example.com/a,1704070800,d2,200", // a change
+		"https://example.com/a,1704074400,d2,200", // none
+		"https://example.com/e,1704067200,d1,200", // once
+		"https://example.com/e,1704067200,d2,200", // merged
+		"https://example.com/e,1704067200,d1,200", // a duplicate, not of the line before
+		"https://example.com/f,1704067200,,200",   // status first: bad again
+		"https://example.com/b,1704074400,d9,304", // not modified
+	}
+	for _, header := range []string{"url,time,digest,status\n", "url,time,changed,status\n"} {
+		var plain, spelled strings.Builder
+		plain.WriteString(header)
+		spelled.WriteString(header)
+		for _, l := range lines {
+			if strings.HasPrefix(header, "url,time,changed") {
+				l = strings.NewReplacer(",d1,", ",0,", ",d2,", ",1,", ",d9,", ",1,").Replace(l)
+			}
+			for k := range 3 {
+				plain.WriteString(l + "\n")
+				if k == 0 {
+					spelled.WriteString(l + "\n")
+				} else {
+					u, rest, _ := strings.Cut(l, ",")
+					spelled.WriteString(u + " ," + rest + "\n")
+				}
+			}
+		}
+		read := func(in string) *Log {
+			l, err := Read(context.Background(), strings.NewReader(in), Options{Name: "r.csv", SkipBad: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.Bytes = 0
+			for _, e := range l.BadRows {
+				e.Msg = "" // the spelled lines quote their own text
+			}
+			return l
+		}
+		got, want := read(plain.String()), read(spelled.String())
+		if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) { // %v: NaN equals NaN
+			t.Errorf("%s repeated lines: %+v\nparsed in full: %+v", header, got, want)
+		}
+		if got.Duplicates == 0 || got.NotModified == 0 || got.Respelled == 0 || got.NonOK == 0 {
+			t.Errorf("%s: the log exercises too little: %+v", header, got)
+		}
+	}
+}
+
+// TestCompactIsExact: dropping rows a later row repeats, as compact does
+// whenever the rows held double, changes nothing a log reads as: random
+// logs whose duplicates come in any order, with flags, digests,
+// Last-Modified times, 304s and empty flags, read alike with compact
+// running every 16 rows and never.
+func TestCompactIsExact(t *testing.T) {
+	saved := compactMin
+	defer func() { compactMin = saved }()
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for trial := range 202 {
+		rows, every := 20+rnd.IntN(300), 16
+		if trial >= 200 {
+			// Across blocks (65,536 rows each), the first without the
+			// digest and Last-Modified columns, which later ones have.
+			rows, every = 150_000, 100_000
+		}
+		header := []string{"url,time,digest,last_modified,status\n", "url,time,changed,last_modified,status\n"}[trial%2]
+		var b strings.Builder
+		b.WriteString(header)
+		for k := range rows {
+			early := trial >= 200 && k < 70_000
+			sig := fmt.Sprint(rnd.IntN(3))
+			if trial%2 == 0 && !early {
+				sig = "d" + sig
+			} else if rnd.IntN(8) == 0 {
+				sig = ""
+			}
+			if trial%2 == 0 && early {
+				sig = "d0"
+			}
+			lm := ""
+			if rnd.IntN(3) == 0 && !early {
+				lm = fmt.Sprint(1704000000 + rnd.IntN(2)*1000)
+			}
+			status := []string{"200", "200", "200", "304"}[rnd.IntN(4)]
+			fmt.Fprintf(&b, "https://a.example/%d,%d,%s,%s,%s\n", rnd.IntN(4), 1704067200+3600*rnd.IntN(5), sig, lm, status)
+		}
+		read := func(min int) string {
+			compactMin = min
+			l, err := Read(context.Background(), strings.NewReader(b.String()), Options{Name: "r.csv", SkipBad: true})
+			if err != nil {
+				return err.Error()
+			}
+			return fmt.Sprintf("%+v", l)
+		}
+		if got, want := read(every), read(1<<30); got != want {
+			t.Fatalf("trial %d, %s compacted: %s\nnot: %s\nlog:\n%s", trial, header, got, want, b.String())
+		}
+	}
+}
+
+// TestCompactBounds: rows repeating an earlier row of their URL, not its
+// last (two fetches of a page cycling), are held no more than twice over
+// however many there are (issue 22: memory for distinct fetches).
+func TestCompactBounds(t *testing.T) {
+	saved := compactMin
+	defer func() { compactMin = saved }()
+	compactMin = 1 << 10
+	c := newCollector(&Log{}, false)
+	u := c.addURL("https://a.example/", "https://a.example/", "a.example")
+	most := 0
+	for k := range 100_000 {
+		c.add(obs{at: float64(k % 2), lm: math.NaN(), kind: sigDigest, sig: uint64(k % 2), url: u})
+		most = max(most, c.nobs)
+	}
+	if most > compactMin || c.log.Duplicates+c.nobs != 100_000 {
+		t.Errorf("held up to %d rows (want at most %d), %d duplicates counted and %d held of 100,000", most, compactMin, c.log.Duplicates, c.nobs)
 	}
 }

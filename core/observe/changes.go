@@ -1,9 +1,8 @@
 package observe
 
 import (
+	"bufio"
 	"context"
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -67,14 +66,36 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 	}
 	log := &Log{Format: FormatChanges}
 	bad := func(e *Error) error { return log.bad(e, opts.SkipBad) }
-	cr := csv.NewReader(r)
-	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if err == io.EOF {
-		return nil, nil, &Error{File: name, Msg: "the file is empty; want a change history with a header url,host,time"}
+	// The line reader of the observation CSV: lines and records bounded
+	// (maxLine), and a bad record spanning lines read again from its
+	// second (resync), so a quote left open skips one row, not the rest.
+	br := bufio.NewReaderSize(r, chunk)
+	if head, _ := br.Peek(chunk); inputerr.CROnly(head) {
+		return nil, nil, &Error{File: name, Line: 1, Msg: inputerr.MsgCROnly}
 	}
-	if err != nil {
-		return nil, nil, &Error{File: name, Line: 1, Msg: err.Error()}
+	recs := &csvRecords{lr: &lineReader{br: br}}
+	var header []string
+	for header == nil {
+		rec, err := recs.next()
+		switch {
+		case err == io.EOF:
+			return nil, nil, &Error{File: name, Msg: "the file is empty; want a change history with a header url,host,time"}
+		case err == errLong:
+			return nil, nil, &Error{File: name, Line: recs.line, Msg: msgLong}
+		case err != nil:
+			if e, ok := err.(*Error); ok {
+				e.File = name
+				return nil, nil, e
+			}
+			return nil, nil, readError(ctx, name, recs.line, err)
+		}
+		if len(rec) == 1 && blankLine(rec[0]) {
+			continue
+		}
+		header = make([]string, len(rec))
+		for j, f := range rec {
+			header[j] = string(f)
+		}
 	}
 	col := map[string]int{}
 	for j, h := range header {
@@ -89,7 +110,7 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 	}
 	for _, need := range []string{"url", "time"} {
 		if _, ok := col[need]; !ok {
-			return nil, nil, &Error{File: name, Line: 1, Msg: fmt.Sprintf("no %s column in the header %q; want url,host,time (one row per change)", need, inputerr.Quote(strings.Join(header, ",")))}
+			return nil, nil, &Error{File: name, Line: recs.line, Msg: fmt.Sprintf("no %s column in the header %q; want url,host,time (one row per change)", need, inputerr.Quote(strings.Join(header, ",")))}
 		}
 	}
 	index := map[string]int{}
@@ -100,26 +121,44 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 				return nil, nil, err
 			}
 		}
-		rec, err := cr.Read()
+		rec, err := recs.next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if !errors.As(err, &pe) {
-				return nil, nil, &Error{File: name, Msg: err.Error(), Err: err}
+			e, ok := err.(*Error)
+			switch {
+			case err == errLong:
+				e = &Error{Line: recs.line, Msg: msgLong}
+			case !ok:
+				return nil, nil, readError(ctx, name, recs.line, err)
 			}
+			e.File = name
 			log.Rows++
-			if err := bad(&Error{File: name, Line: pe.Line, Column: pe.Column, Msg: pe.Err.Error()}); err != nil {
+			if err := bad(e); err != nil {
 				return nil, nil, err
 			}
+			recs.resync()
+			continue
+		}
+		if len(rec) == 1 && blankLine(rec[0]) {
+			continue
+		}
+		line := recs.line
+		if len(rec) != len(header) {
+			log.Rows++
+			// A row of more fields than the header has a column shifted:
+			// its values would be read under the wrong names.
+			if err := bad(&Error{File: name, Line: line, Msg: fmt.Sprintf("the row has %d fields and the header %d; want one value per column (empty for none)", len(rec), len(header))}); err != nil {
+				return nil, nil, err
+			}
+			recs.resync()
 			continue
 		}
 		log.Rows++
-		line, _ := cr.FieldPos(0) // only after a record was read: FieldPos panics otherwise
 		field := func(k string) string {
-			if j := col[k]; j < len(rec) {
-				return strings.TrimSpace(rec[j])
+			if j, ok := col[k]; ok {
+				return string(trim(rec[j]))
 			}
 			return ""
 		}
@@ -158,6 +197,12 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 		}
 		if written != u {
 			log.respelled(written, u)
+		}
+		if ts := out[k].Times; len(ts) > 0 && ts[len(ts)-1] == t {
+			// A change repeating the page's last: dropped and counted as it
+			// streams in, not held until the end (issue 22).
+			log.Duplicates++
+			continue
 		}
 		out[k].Times = append(out[k].Times, t)
 	}

@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/freshplan/freshplan/core/canonurl"
 )
@@ -50,6 +51,10 @@ type block struct {
 type urlInfo struct {
 	url, host     string
 	weight, delay float64
+	// The URL's last row filed (when rows > 0): a row repeating it is a
+	// duplicate, counted and dropped as it streams in.
+	last obs
+	rows int
 }
 
 // collector gathers the observations of a file, URL by URL, and turns
@@ -63,8 +68,14 @@ type collector struct {
 	hosts    map[string]string // each host string once
 	blocks   []block           // the rows, in blocks of blockSize so that growing copies nothing
 	nobs     int               // rows in blocks
-	digests  bool              // whether a block has a sig column
-	sigs     []uint64          // scratch for countRepeats
+	// Rows given to add (kept or dropped as duplicates), and whether the
+	// last had an empty change flag: what the CSV reader's shortcut for a
+	// repeated line needs to know.
+	adds         int
+	addedUnknown bool
+	compactAt    int      // nobs at which compact next runs
+	digests      bool     // whether a block has a sig column
+	sigs         []uint64 // scratch for countRepeats
 }
 
 func newCollector(log *Log, stripWWW bool) *collector {
@@ -130,8 +141,25 @@ func (c *collector) digest(d []byte) uint64 {
 	return maphash.Bytes(c.seed, d)
 }
 
-// add files one row.
+// add files one row — unless it repeats its URL's last row (time,
+// signal and Last-Modified): a duplicate, counted and dropped at once, so
+// that a log of one row repeated holds one row, not millions (issue 22:
+// 20M copies took 2.35 GB). Dropping it changes nothing finish would
+// make (merge keeps one fetch per time, its Last-Modified the latest
+// and its digest the last in file order; countRepeats would count it a
+// duplicate). A row whose change flag is empty is kept: past a URL's
+// first fetch, merge counts each such row as unflagged.
 func (c *collector) add(o obs) {
+	c.adds++
+	c.addedUnknown = o.kind == sigUnknown
+	u := &c.urls[o.url]
+	if u.rows > 0 && o.kind != sigUnknown && o.kind == u.last.kind && o.at == u.last.at && o.sig == u.last.sig &&
+		(o.lm == u.last.lm || math.IsNaN(o.lm) && math.IsNaN(u.last.lm)) {
+		c.log.Duplicates++
+		return
+	}
+	u.last = o
+	u.rows++
 	if c.nobs%blockSize == 0 {
 		size := blockSize
 		if c.nobs == 0 {
@@ -171,6 +199,157 @@ func (c *collector) add(o obs) {
 	b.url = append(b.url, o.url)
 	b.code = append(b.code, code)
 	c.nobs++
+	if c.nobs >= max(c.compactAt, compactMin) {
+		c.compact()
+		c.compactAt = 2 * c.nobs
+	}
+}
+
+// compactMin is the fewest rows compact runs on.
+var compactMin = 1 << 20
+
+// compact drops every row that a later row of its URL repeats exactly
+// (time, signal, Last-Modified), counting it a duplicate, so that the
+// rows held stay within twice the distinct ones however the duplicates
+// are ordered (add alone drops only a row repeating its URL's last). It
+// runs each time the rows held double, so its work is linear in all. The
+// later row is kept: merge compares the next fetch with the last digest
+// at a time in file order, and a URL's last row stays its last. Rows
+// with an empty change flag are all kept (merge counts each).
+func (c *collector) compact() {
+	n := c.nobs
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	slots := make([]int32, size) // row + 1; 0 empty
+	mask := uint64(size - 1)
+	keep := make([]bool, n)
+	for r := n - 1; r >= 0; r-- {
+		b, i := &c.blocks[r/blockSize], r%blockSize
+		if b.code[i] == codeUnknown {
+			keep[r] = true
+			continue
+		}
+		h := hashRow(b, i)
+		for k := h & mask; ; k = (k + 1) & mask {
+			j := slots[k]
+			if j == 0 {
+				slots[k] = int32(r + 1)
+				keep[r] = true
+				break
+			}
+			if sameRow(b, i, &c.blocks[(j-1)/blockSize], int(j-1)%blockSize) {
+				c.log.Duplicates++
+				break
+			}
+		}
+	}
+	slots = nil
+	w := 0
+	for r := range n {
+		if !keep[r] {
+			continue
+		}
+		if w != r {
+			c.move(w, r)
+		}
+		w++
+	}
+	c.nobs = w
+	nb := (w + blockSize - 1) / blockSize
+	for k := nb; k < len(c.blocks); k++ {
+		c.blocks[k] = block{}
+	}
+	c.blocks = c.blocks[:nb]
+	if nb > 0 {
+		last := &c.blocks[nb-1]
+		m := w - (nb-1)*blockSize
+		last.at, last.url, last.code = last.at[:m], last.url[:m], last.code[:m]
+		if last.sig != nil {
+			last.sig = last.sig[:m]
+		}
+		if last.lm != nil {
+			last.lm = last.lm[:m]
+		}
+	}
+}
+
+// hashRow hashes row i of b's fields that make it a duplicate.
+func hashRow(b *block, i int) uint64 {
+	h := uint64(b.url[i])*0x9e3779b97f4a7c15 ^ math.Float64bits(b.at[i])
+	h = h*0xbf58476d1ce4e5b9 ^ uint64(b.code[i])
+	if b.sig != nil { // 0 when not a digest: as a block without the column
+		h ^= b.sig[i] * 0x94d049bb133111eb
+	}
+	if b.lm != nil && !math.IsNaN(b.lm[i]) { // NaN: as a block without the column
+		h ^= math.Float64bits(b.lm[i]) * 0x9e3779b97f4a7c15
+	}
+	return h ^ h>>31
+}
+
+// sameRow reports whether row i of a and row j of b are the same fetch
+// with the same signal and Last-Modified.
+func sameRow(a *block, i int, b *block, j int) bool {
+	sig := func(x *block, k int) uint64 {
+		if x.sig == nil {
+			return 0
+		}
+		return x.sig[k]
+	}
+	lm := func(x *block, k int) float64 {
+		if x.lm == nil {
+			return math.NaN()
+		}
+		return x.lm[k]
+	}
+	la, lb := lm(a, i), lm(b, j)
+	return a.url[i] == b.url[j] && a.at[i] == b.at[j] && a.code[i] == b.code[j] && sig(a, i) == sig(b, j) &&
+		(la == lb || math.IsNaN(la) && math.IsNaN(lb))
+}
+
+// move copies row r over row w (w < r), making the columns row w's
+// block lacks.
+func (c *collector) move(w, r int) {
+	src, i := &c.blocks[r/blockSize], r%blockSize
+	dst, k := &c.blocks[w/blockSize], w%blockSize
+	dst.at[k], dst.url[k], dst.code[k] = src.at[i], src.url[i], src.code[i]
+	if src.sig != nil && dst.sig == nil {
+		dst.sig = make([]uint64, len(dst.at), cap(dst.at))
+	}
+	if dst.sig != nil {
+		dst.sig[k] = 0
+		if src.sig != nil {
+			dst.sig[k] = src.sig[i]
+		}
+	}
+	if src.lm != nil && dst.lm == nil {
+		dst.lm = make([]float64, len(dst.at), cap(dst.at))
+		for x := range dst.lm {
+			dst.lm[x] = math.NaN()
+		}
+	}
+	if dst.lm != nil {
+		dst.lm[k] = math.NaN()
+		if src.lm != nil {
+			dst.lm[k] = src.lm[i]
+		}
+	}
+}
+
+// need returns about the most memory the collector holds while finish
+// runs: its rows, in blocks and then in the arrays finish makes of them,
+// and the histories.
+func (c *collector) need() int64 {
+	per := int64(8 + 4 + 1 + 8) // a row in a block: at, url, code, lm
+	if c.digests {
+		per += 8
+	}
+	fetch := int64(unsafe.Sizeof(Fetch{})) + 1 // finish's fetches and codes
+	if c.digests {
+		fetch += 8
+	}
+	return int64(c.nobs)*(per+fetch) + int64(len(c.urls))*int64(unsafe.Sizeof(History{})+unsafe.Sizeof(urlInfo{})+8)
 }
 
 // finish returns the histories, one per URL in order of first appearance,

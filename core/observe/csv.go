@@ -49,6 +49,11 @@ type csvLayout struct {
 func (rd *reader) csv() error {
 	recs := &csvRecords{lr: rd.lr}
 	var lay *csvLayout
+	var same struct { // the last data line, when a repeat of it is a duplicate
+		line                   []byte
+		ok                     bool
+		notModified, respelled int // what it added to these counts, as a repeat would
+	}
 	for {
 		rec, err := recs.next()
 		if err == io.EOF {
@@ -71,6 +76,7 @@ func (rd *reader) csv() error {
 			if err := rd.failed(err); err != nil {
 				return err
 			}
+			recs.resync() // skipped: the lines it took after its first are read again
 			continue
 		}
 		if len(rec) == 1 && blankLine(rec[0]) {
@@ -84,11 +90,31 @@ func (rd *reader) csv() error {
 			continue
 		}
 		rd.log.Rows++
+		if recs.raw != nil && same.ok && bytes.Equal(recs.raw, same.line) {
+			// The line before, again: a duplicate of the row it filed
+			// (now its URL's last), counted as row() and the collector
+			// would count it, without parsing it again — 10 GiB of one
+			// row repeated is read at the speed of its lines (issue 22).
+			rd.log.Duplicates++
+			rd.log.NotModified += same.notModified
+			rd.log.Respelled += same.respelled
+			continue
+		}
+		adds, notModified, respelled := rd.col.adds, rd.log.NotModified, rd.log.Respelled
 		if e := lay.row(rec, recs.line, rd.col); e != nil {
+			same.ok = false
 			if err := rd.bad(e); err != nil {
 				return err
 			}
+			recs.resync()
+			continue
 		}
+		// Filed (or dropped as its URL's last row again): a repeat of the
+		// line is a duplicate. A row set aside (not HTTP 200) is not, nor
+		// one whose change flag is empty (the collector keeps each).
+		same.ok = recs.raw != nil && rd.col.adds > adds && !rd.col.addedUnknown
+		same.line = append(same.line[:0], recs.raw...)
+		same.notModified, same.respelled = rd.log.NotModified-notModified, rd.log.Respelled-respelled
 	}
 	if lay == nil {
 		return &Error{File: rd.name, Msg: "the file is empty; want " + msgFiles}
@@ -249,6 +275,9 @@ func (l *csvLayout) row(f [][]byte, line int, c *collector) *Error {
 	weight, hasWeight, e := l.nonNegative(f, l.weight, line, "a weight; want a finite non-negative number (default 1)")
 	if e != nil {
 		return e
+	}
+	if weight > inputerr.MaxWeight {
+		return l.err(line, l.weight, fmt.Sprintf("%s is more than %g; want at most %g", inputerr.Quote(trim(f[l.weight])), inputerr.MaxWeight, inputerr.MaxWeight))
 	}
 	delay, hasDelay, e := l.nonNegative(f, l.delay, line, "a crawl delay; want a finite non-negative number of seconds")
 	if e != nil {

@@ -54,6 +54,34 @@ type lineReader struct {
 	br   *bufio.Reader
 	line int    // number of the line last returned
 	long []byte // holds a line longer than br's buffer
+	// Lines read again (unread): those a bad record spanning several
+	// lines took after its first, and its first line's number.
+	again    [][]byte
+	againErr error // what reading the line after them gave (errLong), returned after them
+}
+
+// unread makes next return lines, numbered from line+1, before reading
+// on (then err, if it is not nil: what reading after them gave). A bad
+// record that spans lines is read again from its second line (issue 22):
+// a quote left open must not take the rows after it with it. lines are
+// copied.
+func (l *lineReader) unread(line int, lines [][]byte, err error) {
+	l.line = line
+	n := 0
+	for _, b := range lines {
+		n += len(b)
+	}
+	// A new buffer: lines may be some of those unread before, still in
+	// the old one.
+	held, again := make([]byte, 0, n), make([][]byte, 0, len(lines)+len(l.again))
+	for _, b := range lines {
+		held = append(held, b...)
+		again = append(again, held[len(held)-len(b):len(held):len(held)])
+	}
+	l.again = append(again, l.again...)
+	if err != nil && err != io.EOF {
+		l.againErr = err
+	}
 }
 
 // next returns the next line without its line end (\n or \r\n), valid
@@ -61,6 +89,17 @@ type lineReader struct {
 // is consumed whole and reported as errLong, l.line its number; reading
 // may go on with the next line.
 func (l *lineReader) next() ([]byte, error) {
+	if len(l.again) > 0 {
+		b := l.again[0]
+		l.again = l.again[1:]
+		l.line++
+		return b, nil
+	}
+	if err := l.againErr; err != nil {
+		l.againErr = nil
+		l.line++
+		return nil, err
+	}
 	b, err := l.br.ReadSlice('\n')
 	tooLong := false
 	if err == bufio.ErrBufferFull {

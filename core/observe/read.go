@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/freshplan/freshplan/core/inputerr"
 )
 
 // Options control Read.
@@ -16,6 +18,11 @@ type Options struct {
 	SkipBad  bool                    // skip bad rows (counted, the first MaxBadRows kept) instead of stopping at the first
 	Progress func(bytes, rows int64) // called about every 64 KiB read and once at the end; may be nil
 	StripWWW bool                    // drop a leading "www." from hosts taken from URLs (SPEC §3.1)
+	// MaxMemory, when positive, bounds what the histories take: a log
+	// whose fetches would need more is an *Error before they are made
+	// (under an address-space limit a refused allocation kills the
+	// process without a word, issue 22).
+	MaxMemory int64
 }
 
 // MaxBadRows is how many skipped rows a Log lists.
@@ -99,6 +106,9 @@ func read(ctx context.Context, r io.Reader, opts Options, format string) (*Log, 
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, readError(ctx, name, 0, err)
 	}
+	if inputerr.CROnly(head) {
+		return nil, &Error{File: name, Line: 1, Msg: inputerr.MsgCROnly}
+	}
 	if format == "" {
 		if format, err = Detect(head); err != nil {
 			err.(*Error).File = name
@@ -130,6 +140,10 @@ func read(ctx context.Context, r io.Reader, opts Options, format string) (*Log, 
 	}
 	log.Bytes = src.bytes
 	src.report()
+	if need := rd.col.need(); opts.MaxMemory > 0 && need > opts.MaxMemory {
+		return nil, &Error{File: name, Msg: fmt.Sprintf("the log's %d fetches of %d URLs would take about %d MB, more than the %d MB of memory this run may use; give a smaller log, or more memory",
+			rd.col.nobs, len(rd.col.urls), need/1e6, opts.MaxMemory/1e6), Err: inputerr.ErrMemory}
+	}
 	if log.Histories, err = rd.col.finish(ctx); err != nil {
 		return nil, err
 	}

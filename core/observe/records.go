@@ -15,6 +15,32 @@ type csvRecords struct {
 	fields [][]byte // the record last returned
 	buf    []byte   // the unquoted fields of a record with quotes
 	ends   []int    // where each field ends in buf
+	// The lines after the first of the record last read, when it spans
+	// several (copies), and the error that ended them (errLong), so that
+	// a bad record can be read again from its second line (resync).
+	raw      []byte // the line of the record last returned, nil when it spans lines
+	spanLens []int  // each line's length
+	spanBuf  []byte // the lines, end to end
+	spanErr  error
+}
+
+// resync reads the lines of the record last returned after its first
+// again, as records of their own: a bad row skipped must not take good
+// rows with it, as a quote left open would (issue 22). It reports
+// whether the record spanned lines.
+func (c *csvRecords) resync() bool {
+	if len(c.spanLens) == 0 && c.spanErr == nil {
+		return false
+	}
+	lines := make([][]byte, len(c.spanLens))
+	off := 0
+	for k, n := range c.spanLens {
+		lines[k] = c.spanBuf[off : off+n]
+		off += n
+	}
+	c.lr.unread(c.line, lines, c.spanErr)
+	c.spanLens, c.spanErr = c.spanLens[:0], nil
+	return true
 }
 
 // next returns the fields of the next record, valid until the next call;
@@ -23,9 +49,12 @@ type csvRecords struct {
 func (c *csvRecords) next() ([][]byte, error) {
 	b, err := c.lr.next()
 	c.line = c.lr.line
+	c.spanLens, c.spanBuf, c.spanErr = c.spanLens[:0], c.spanBuf[:0], nil
+	c.raw = nil
 	if err != nil {
 		return nil, err
 	}
+	c.raw = b
 	c.fields = c.fields[:0]
 	if bytes.IndexByte(b, '"') < 0 {
 		for {
@@ -75,11 +104,18 @@ func (c *csvRecords) quoted(b []byte) ([][]byte, error) {
 					break
 				}
 				// The field goes on on the next line.
+				c.raw = nil
 				c.buf = append(c.buf, b[i:]...)
 				c.buf = append(c.buf, '\n')
 				var err error
 				b, err = c.lr.next()
 				i = 0
+				if err == nil {
+					c.spanBuf = append(c.spanBuf, b...)
+					c.spanLens = append(c.spanLens, len(b))
+				} else if err != io.EOF {
+					c.spanErr = err
+				}
 				switch {
 				case err == io.EOF:
 					return nil, bad(`a quoted field opened here is not closed before the end of the file; want a closing "`)

@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/freshplan/freshplan/core/canonurl"
 	"github.com/freshplan/freshplan/core/inputerr"
@@ -63,11 +63,22 @@ const nul = "a NUL byte; is this a binary file rather than CSV text?"
 func Read(r io.Reader, file string) ([]Page, error) { return ReadSized(r, file, 0) }
 
 // ReadSized is Read for an input of size bytes (0 when unknown): from its
-// first rows it counts the rows ahead and makes the pages, and the check
-// for a URL given twice, at their full size at once instead of growing
-// them — for a million pages in WebAssembly 1.4–1.9× less memory, and
-// sooner.
+// first rows it counts the rows ahead and makes room for the pages, and
+// the check for a URL given twice, in a few steps that land on their full
+// size instead of doubling past it — for a million pages in WebAssembly
+// 1.4–1.9× less memory, and sooner. size is a hint, not a bound (a gzip
+// file's trailer declares it, issue 22): each step makes room for at most
+// growth times the rows read so far, so a size that lies costs no more
+// than the rows really read.
 func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
+	return ReadMax(r, file, size, 0)
+}
+
+// ReadMax is ReadSized that stops with an *Error, before it makes room
+// for them, once the pages would take more than maxMemory bytes (0: no
+// limit): under an address-space limit a refused allocation kills the
+// process without a word (issue 22), so the caller gives what it may use.
+func ReadMax(r io.Reader, file string, size, maxMemory int64) ([]Page, error) {
 	lim := &limiter{r: r}
 	br := bufio.NewReaderSize(lim, bufSize)
 	if err := sniff(br, file); err != nil {
@@ -137,6 +148,14 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 		if blank(rec) {
 			continue
 		}
+		if len(rec) > len(header) {
+			// A field too many has shifted a column (a comma in an
+			// unquoted value?): its values would be read under the wrong
+			// names, as encoding/csv would refuse (issue 22). Fewer fields
+			// are read as empty ones.
+			return nil, &Error{File: file, Line: line, Column: len(header) + 1, Msg: fmt.Sprintf(
+				"the row has %d fields and the header %d; want at most one value per column (quote a value with a comma in it)", len(rec), len(header))}
+		}
 		p, perr := parseRow(row{rec: rec, col: &col}, len(header))
 		if perr != nil {
 			perr.File, perr.Line = file, line
@@ -168,8 +187,16 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 			}
 			return nil, &Error{File: file, Line: line, Column: col[colURL] + 1, Field: "url", Msg: msg}
 		}
-		if len(out) == sizingRows && size > 0 {
-			out, lines, urls = sized(out, lines, urls, size, cr.InputOffset())
+		if len(out) >= sizingRows && len(out) == cap(out) {
+			rows := 2 * len(out) // append's step, when the size is unknown
+			if size > 0 {
+				rows = roomFor(len(out), size, cr.InputOffset())
+			}
+			if need := int64(rows)*rowBytes + cr.InputOffset(); maxMemory > 0 && need > maxMemory {
+				return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf(
+					"the table's pages, %d read so far, would take more than the %d MB of memory this run may use; give a smaller table, or more memory", len(out), maxMemory/1e6), Err: inputerr.ErrMemory}
+			}
+			out, lines, urls = grow(out, lines, urls, rows)
 		}
 	}
 	if len(out) == 0 {
@@ -181,24 +208,40 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 // sizingRows is how many rows ReadSized reads before it counts the rest.
 const sizingRows = 512
 
-// sized returns out, lines and urls made room for every row of a file
-// of size bytes, the first off of them holding len(out) rows. The count
-// is bounded by the shortest row a pages table can have ("http://a/,0"
-// and a newline, 12 bytes), so a file whose first rows mislead cannot
-// make it reserve much more than its rows need.
-func sized(out []Page, lines []int, urls *urlSet, size, off int64) ([]Page, []int, *urlSet) {
+// growth bounds each step of ReadSized's reservation: room for at most
+// growth times the rows read: a million rows in six steps from 512, the
+// last landing on the count, each old array a quarter of the new one.
+const growth = 4
+
+// rowBytes is what one page takes besides its strings: the Page, its
+// line and two slots of the URL set.
+const rowBytes = int64(unsafe.Sizeof(Page{})) + 8 + 16
+
+// roomFor returns the rows to make room for, n of them read in the first
+// off bytes of a file of size bytes: every row the size implies, but
+// never more than growth × n, rows actually read, nor fewer than n + 1.
+// The count is also bounded by the shortest row a pages table can have
+// ("http://a/,0" and a newline, 12 bytes).
+func roomFor(n int, size, off int64) int {
 	if off <= 0 || size <= off {
-		return out, lines, urls
+		return 2 * n // past the size given: append's step
 	}
-	rows := int(min(float64(size)/float64(off)*float64(len(out))*1.1, float64(size/12)))
-	if rows <= len(out) {
-		return out, lines, urls
-	}
+	rows := int(min(float64(size)/float64(off)*float64(n)*1.1, float64(size/12), float64(growth*n)))
+	return max(rows, n+1)
+}
+
+// grow returns out, lines and urls with room for rows rows.
+func grow(out []Page, lines []int, urls *urlSet, rows int) ([]Page, []int, *urlSet) {
 	bigger := newURLSet(rows)
 	for i := range out {
 		bigger.add(out, i)
 	}
-	return slices.Grow(out, rows-len(out)), slices.Grow(lines, rows-len(lines)), bigger
+	// make and copy, not slices.Grow, which rounds a small step up by
+	// append's growth rule.
+	grown, grownLines := make([]Page, len(out), rows), make([]int, len(lines), rows)
+	copy(grown, out)
+	copy(grownLines, lines)
+	return grown, grownLines, bigger
 }
 
 // blank reports whether a record is an empty or all-space line.
@@ -211,7 +254,7 @@ func blank(rec []string) bool {
 func sniff(br *bufio.Reader, file string) error {
 	head, err := br.Peek(512)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return &Error{File: file, Msg: err.Error()}
+		return &Error{File: file, Msg: err.Error(), Err: err}
 	}
 	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
 		br.Discard(3)
@@ -221,6 +264,8 @@ func sniff(br *bufio.Reader, file string) error {
 		return &Error{File: file, Msg: "this is " + what + ", not CSV text; " + want}
 	}
 	switch {
+	case inputerr.CROnly(head):
+		return &Error{File: file, Line: 1, Msg: inputerr.MsgCROnly}
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		return bad("a gzip-compressed file (decompress it first, e.g. gunzip)")
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
@@ -268,7 +313,7 @@ func parseRow(r row, fields int) (Page, *Error) {
 		}
 		p.Host = host
 	}
-	num := func(c column, def float64, what string) (float64, *Error) {
+	num := func(c column, def float64, what string, most float64) (float64, *Error) {
 		s, j, ok := r.get(c)
 		if !ok || s == "" {
 			if math.IsNaN(def) {
@@ -280,16 +325,19 @@ func parseRow(r row, fields int) (Page, *Error) {
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 			return 0, &Error{Column: j + 1, Field: c.String(), Msg: fmt.Sprintf("%s is not %s", inputerr.Quote(s), what)}
 		}
+		if v > most {
+			return 0, &Error{Column: j + 1, Field: c.String(), Msg: fmt.Sprintf("%s is more than %g; want at most %g", inputerr.Quote(s), most, most)}
+		}
 		return v + 0, nil // -0 becomes 0
 	}
 	var e *Error
-	if p.Rate, e = num(colRate, math.NaN(), "a finite non-negative number of changes per day"); e != nil {
+	if p.Rate, e = num(colRate, math.NaN(), "a finite non-negative number of changes per day", inputerr.MaxRate); e != nil {
 		return p, e
 	}
-	if p.Weight, e = num(colWeight, 1, "a finite non-negative weight (default 1)"); e != nil {
+	if p.Weight, e = num(colWeight, 1, "a finite non-negative weight (default 1)", inputerr.MaxWeight); e != nil {
 		return p, e
 	}
-	if p.CrawlDelay, e = num(colDelay, 0, "a finite non-negative number of seconds"); e != nil {
+	if p.CrawlDelay, e = num(colDelay, 0, "a finite non-negative number of seconds", math.Inf(1)); e != nil {
 		return p, e
 	}
 	if p.Change, e = parseChange(r); e != nil {
@@ -325,7 +373,7 @@ func csvError(file string, err error, lim *limiter) error {
 		}
 		return &Error{File: file, Line: pe.Line, Msg: msg}
 	}
-	return &Error{File: file, Msg: err.Error()}
+	return &Error{File: file, Msg: err.Error(), Err: err}
 }
 
 // limiter passes bytes through and fails once a physical line, or the

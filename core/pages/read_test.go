@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,6 +118,10 @@ func TestReadRejects(t *testing.T) {
 		{"non-numeric weight", "url,changes_per_day,weight\nhttps://a.com/1,1,heavy\n", 2, []string{"t.csv:2:", ":3 (weight): ", `"heavy"`, "non-negative weight"}},
 		{"negative weight", "url,changes_per_day,weight\nhttps://a.com/1,1,-2\n", 2, []string{"weight", `"-2"`}},
 		{"bad crawl_delay", "url,changes_per_day,crawl_delay\nhttps://a.com/1,1,15s\n", 2, []string{"crawl_delay", `"15s"`, "seconds"}},
+		{"too many fields (issue 22)", "url,host,changes_per_day\nhttps://a/x,a,1,extra,fields\n", 2, []string{"t.csv:2:4: the row has 5 fields and the header 3; want at most one value per column (quote a value with a comma in it)"}},
+		{"CR-only line ends (issue 22)", "url,changes_per_day\rhttps://a/x,1\r", 1, []string{"t.csv:1: the lines end with a carriage return alone (CR, as classic Mac OS wrote them)"}},
+		{"rate 1e308 (issue 22)", "url,changes_per_day\nhttps://a/x,1e308\n", 2, []string{`t.csv:2:2 (changes_per_day): "1e308" is more than 1e+08; want at most 1e+08`}},
+		{"weight 1e308 (issue 22)", "url,changes_per_day,weight\nhttps://a/x,1,1e308\n", 2, []string{`t.csv:2:3 (weight): "1e308" is more than 1e+15; want at most 1e+15`}},
 		{"duplicate URL", "url,changes_per_day\nhttps://a.com/1,1\nhttps://a.com/2,1\n\nhttps://a.com/1,2\n", 5, []string{"t.csv:5:", "https://a.com/1", "line 2"}},
 		{"duplicate URL after trimming", "url,changes_per_day\nhttps://a.com/1,1\n https://a.com/1 ,2\n", 3, []string{"line 2"}},
 		{"empty URL", "url,changes_per_day\n,1\n", 2, []string{":1 (url): ", "empty URL"}},
@@ -245,7 +250,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 		{URL: "https://a.com/1", Host: "a.com", Rate: 0.1797, Weight: 1},
 		{URL: "https://a.com/?q=1,2&r=\"x\"", Host: "a.com", Rate: 1e-12, Weight: 0.5, CrawlDelay: 30},
 		{URL: "https://b.org/ü", Host: "weird,host", Rate: 0, Weight: 0},
-		{URL: "/no/host", Host: "c.net", Rate: 123456.789, Weight: 1e300, CrawlDelay: 0.25},
+		{URL: "/no/host", Host: "c.net", Rate: 123456.789, Weight: 1e15, CrawlDelay: 0.25},
 		{URL: "https://a.com/2", Host: "a.com", Rate: 1.0 / 3, Weight: 2.0 / 3},
 	}
 	var b bytes.Buffer
@@ -325,10 +330,12 @@ func TestReadSized(t *testing.T) {
 	}
 }
 
-// TestSized: 512 rows in the first 20,000 bytes of 2,000,000 make room
-// for 51,200 rows and a tenth more; a file whose first rows are far
-// shorter than its others reserves no more than its shortest possible
-// rows (12 bytes) could fill; a size already read reserves nothing.
+// TestSized: 512 rows in the first 20,000 bytes of 30,000 make room for
+// 768 rows and a tenth more; of 2,000,000 (or of the 4 GiB a gzip
+// trailer may claim), for no more than 4 × 512, the rows read bounding
+// each step (issue 22); a file whose first rows are far shorter than its
+// others reserves no more than its shortest possible rows (12 bytes)
+// could fill; past a size already read, room doubles as append's would.
 func TestSized(t *testing.T) {
 	first := func() ([]Page, []int, *urlSet) {
 		out := make([]Page, 512)
@@ -344,12 +351,14 @@ func TestSized(t *testing.T) {
 		size, off int64
 		lo, hi    int
 	}{
-		{2_000_000, 20_000, 51_200, 56_320},
-		{120_000, 512, 512, 10_000}, // 12-byte rows at most
-		{20_000, 20_000, 512, 512},
+		{30_000, 20_000, 768, 845},
+		{2_000_000, 20_000, 2048, 2048},
+		{1<<32 - 1, 20_000, 2048, 2048},
+		{12_000, 512, 512, 1000}, // 12-byte rows at most
+		{20_000, 20_000, 1024, 1024},
 	} {
 		out, lines, urls := first()
-		got, gotLines, set := sized(out, lines, urls, c.size, c.off)
+		got, gotLines, set := grow(out, lines, urls, roomFor(len(out), c.size, c.off))
 		// The allocator rounds room up to its 8 KiB pages: 114 pages of 72 bytes.
 		if cap(got) < c.lo || cap(got) > c.hi+114 || len(got) != 512 || len(gotLines) != 512 || cap(gotLines) < c.lo || set.n != 512 {
 			t.Errorf("size %d, %d read: room for %d pages (want %d to %d), %d kept, %d URLs in the set", c.size, c.off, cap(got), c.lo, c.hi, len(got), set.n)
@@ -362,6 +371,23 @@ func TestSized(t *testing.T) {
 		if dup := set.add(append(got, Page{URL: "7"}), 512); dup != 7 {
 			t.Errorf("size %d, %d read: URL 7 again found at page %d, want 7", c.size, c.off, dup)
 		}
+	}
+}
+
+// TestReadSizedLyingSize: a 600-row table whose size is said to be 4 GiB
+// (what a gzip trailer may claim, issue 22) takes no more memory than
+// its rows: it once reserved 2.5 GB before reading them.
+func TestReadSizedLyingSize(t *testing.T) {
+	in := "url,changes_per_day\n" + manyRows(600)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	pg, err := ReadSized(strings.NewReader(in), "liar.csv.gz", 1<<32-1)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(pg) != 600 {
+		t.Fatalf("%d pages, %v; want 600", len(pg), err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4<<20 {
+		t.Errorf("reading 600 rows allocated %d bytes; want at most 4 MiB", got)
 	}
 }
 

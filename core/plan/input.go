@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/estimate"
+	"github.com/freshplan/freshplan/core/inputerr"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 )
@@ -40,13 +41,21 @@ type Input struct {
 
 // LoadOptions control Load.
 type LoadOptions struct {
-	Name     string                  // the file's name, for messages
-	Size     int64                   // the input's length in bytes, 0 when unknown (pages.ReadSized)
-	SkipBad  bool                    // skip bad rows of an observation log instead of stopping
-	Progress func(bytes, rows int64) // reading progress of an observation log; may be nil
-	StripWWW bool                    // hosts taken from URLs without "www."
-	Now      float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
-	Classes  []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
+	Name string // the file's name, for messages
+	Size int64  // the input's length in bytes, 0 when unknown (pages.ReadSized)
+	// MaxMemory, when positive, bounds what reading may hold: an input
+	// that needs more is an error said before the allocation that would
+	// fail (pages.ReadMax, observe.Options.MaxMemory).
+	MaxMemory int64
+	// RefusePages makes a pages table ErrPagesTable, found from its
+	// header, before its rows are read (estimate has nothing to do with
+	// one: it once read a 200 MB table whole to say so).
+	RefusePages bool
+	SkipBad     bool                    // skip bad rows of an observation log instead of stopping
+	Progress    func(bytes, rows int64) // reading progress of an observation log; may be nil
+	StripWWW    bool                    // hosts taken from URLs without "www."
+	Now         float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
+	Classes     []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
 	// Prior shrinks every estimate towards its host's empirically fitted
 	// prior, so that no page is planned with a zero rate for lack of
 	// evidence (estimate.Smooth). Planning wants it; reproducing seed 001's
@@ -62,6 +71,10 @@ type LoadOptions struct {
 	RatesOnly bool
 }
 
+// ErrPagesTable is Load's error for a pages table when
+// LoadOptions.RefusePages.
+var ErrPagesTable = errors.New("a pages table")
+
 // Load reads a pages table (SPEC §3.3, told by its changes_per_day
 // column), a complete change history (url,host,time, one row per change,
 // as a backtest reads: loadChanges) or an observation log (SPEC §3.1–3.2:
@@ -76,7 +89,10 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	header, ok := observe.PeekHeader(br)
 	if ok && pages.IsTable(header) {
-		pg, err := pages.ReadSized(br, name, opts.Size)
+		if opts.RefusePages {
+			return nil, ErrPagesTable
+		}
+		pg, err := pages.ReadMax(br, name, opts.Size, opts.MaxMemory)
 		if err != nil {
 			return nil, err
 		}
@@ -85,9 +101,9 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	if ok && observe.IsChangeHeader(header) {
 		return loadChanges(ctx, br, name, opts)
 	}
-	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW})
+	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW, MaxMemory: opts.MaxMemory})
 	var oe *observe.Error
-	if errors.As(err, &oe) && oe.Line <= 1 && log == nil && strings.Contains(oe.Msg, "want") {
+	if errors.As(err, &oe) && oe.Line <= 1 && log == nil && strings.Contains(oe.Msg, "want") && oe.Msg != inputerr.MsgCROnly {
 		// A file whose header is neither kind's may have been meant as
 		// either: say what both want (not to a file that is not text at
 		// all, UTF-16 or an archive, whose message says what to do).

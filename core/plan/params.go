@@ -5,7 +5,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -59,12 +58,14 @@ func DefaultParams() Params {
 	return Params{Horizon: 24 * time.Hour, Politeness: 15 * time.Second}
 }
 
-// MaxBudget is the most visits per horizon a plan schedules: Azar's
-// carousel's longest (schedule.MaxCarouselSlots, 2^28). Every visit of a
-// schedule is held in memory — about 28 bytes each at psp's step, and a
-// policy without politeness caps (mwolf) programmes the whole budget — so
-// a budget of 2^31 visits would need some 60 GB before it failed.
-const MaxBudget = schedule.MaxCarouselSlots
+// MaxBudget is the most visits per horizon a plan schedules: 2^26. Every
+// visit of a schedule is held in memory — about 28 bytes each at psp's
+// step, and a policy without politeness caps (mwolf) programmes the whole
+// budget. Planning the sample at 2^26 visits takes 1.6 GB and 17–36 s
+// (peak RSS; 2 cores shared, Nov 2026); at Azar's carousel's longest, 2^28
+// (schedule.MaxCarouselSlots), the limit until issue 22, it took more
+// than 6 GB.
+const MaxBudget = 1 << 26
 
 // Visits returns the visits per horizon the parameters give: Budget, or
 // Crawlers × Rate × T rounded down (SPEC §5), checked as Run checks it.

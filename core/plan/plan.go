@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/allocate"
+	"github.com/freshplan/freshplan/core/inputerr"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/simulate"
@@ -23,8 +24,8 @@ const day = 86400.0
 // float64 with room to spare: a change every millisecond, and weights
 // spanning fifteen decades.
 const (
-	MaxRate   = 1e8  // changes per day
-	MaxWeight = 1e15 // importance
+	MaxRate   = inputerr.MaxRate   // changes per day
+	MaxWeight = inputerr.MaxWeight // importance
 )
 
 // Host is one server of the plan.

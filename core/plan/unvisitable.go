@@ -41,15 +41,22 @@ func Unvisitable(pg []pages.Page, horizon time.Duration) string {
 			longest = math.Max(longest, d)
 		}
 	}
-	need := time.Duration(math.Ceil(longest) * float64(time.Second))
+	// The horizon that would visit them, unless no duration is that long
+	// (a crawl_delay of 1e308 once suggested -2562047h47m16s, issue 22).
+	hint := func(who string) string {
+		if s := math.Ceil(longest); s < float64(math.MaxInt64/int64(time.Second)) {
+			return fmt.Sprintf("plan a horizon of at least %v to visit %s", ShortDuration(time.Duration(s)*time.Second), who)
+		}
+		return fmt.Sprintf("no horizon is that long: the longest is %v", ShortDuration(time.Duration(math.MaxInt64)))
+	}
 	if hosts == 1 {
 		return fmt.Sprintf("host %s asks for a crawl delay of %g s, longer than the horizon (%v): politeness allows it no visit, "+
-			"so its %s never visited by the polite policies (plan a horizon of at least %v to visit %s)",
-			names[first], delay[first], ShortDuration(horizon), pagesAre(n), ShortDuration(need), them(n))
+			"so its %s never visited by the polite policies (%s)",
+			names[first], delay[first], ShortDuration(horizon), pagesAre(n), hint(them(n)))
 	}
 	return fmt.Sprintf("%d hosts ask for crawl delays longer than the horizon (%v), the first %s at %g s: politeness allows them no visit, "+
-		"so their %s never visited by the polite policies (plan a horizon of at least %v to visit them)",
-		hosts, ShortDuration(horizon), names[first], delay[first], pagesAre(n), ShortDuration(need))
+		"so their %s never visited by the polite policies (%s)",
+		hosts, ShortDuration(horizon), names[first], delay[first], pagesAre(n), hint("them"))
 }
 
 func pagesAre(n int) string {

@@ -91,6 +91,9 @@ func number(key, name, want string, field func(*Params) *float64, ok func(float6
 	return param{key: key, name: name, want: want,
 		format: func(p *Params) string { return formatFloat(*field(p)) },
 		parse: func(p *Params, v string) bool {
+			if !decimal(v) {
+				return false
+			}
 			x, err := strconv.ParseFloat(v, 64)
 			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) || !ok(x) {
 				return false
@@ -166,6 +169,43 @@ func isPolicy(v string) bool {
 }
 
 // digits reports whether v is 1 to most decimal digits, without a sign.
+// decimal reports whether v is a number as formatFloat writes one:
+// [-]digits[.digits][e[-+]digits]. strconv.ParseFloat also reads Go's
+// literals — 0x1p-2, 8_6400, Inf — which no link of freshplan's holds, so
+// a link with one was edited (issue 22).
+func decimal(v string) bool {
+	i := 0
+	run := func() bool { // one or more digits
+		j := i
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	if i < len(v) && v[i] == '-' {
+		i++
+	}
+	if !run() {
+		return false
+	}
+	if i < len(v) && v[i] == '.' {
+		i++
+		if !run() {
+			return false
+		}
+	}
+	if i < len(v) && (v[i] == 'e' || v[i] == 'E') {
+		i++
+		if i < len(v) && (v[i] == '-' || v[i] == '+') {
+			i++
+		}
+		if !run() {
+			return false
+		}
+	}
+	return i == len(v)
+}
+
 func digits(v string, most int) bool {
 	if len(v) == 0 || len(v) > most {
 		return false

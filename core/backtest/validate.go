@@ -1,0 +1,109 @@
+package backtest
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/freshplan/freshplan/core/observe"
+)
+
+// Limits on a backtest's size. Each horizon of the test period is
+// replayed (and, with Replan, re-planned), every visit of the training
+// crawl and of a replay is held in memory (8 bytes or more each): a
+// horizon of 1ns once asked for a slice of 3·10¹⁶ horizons (issue 22).
+const (
+	// MaxHorizons is the most horizons a test period may hold: an hourly
+	// horizon over a year (8,784) fits.
+	MaxHorizons = 10_000
+	// MaxVisits is the most visits a policy's replay, or the training
+	// crawl, may make in all (256 MiB of visit times).
+	MaxVisits = 1 << 25
+)
+
+// ParamError is a backtest parameter out of range: Param names it as the
+// CLI's flag does, without the dashes.
+type ParamError struct {
+	Param, Value, Msg string
+}
+
+func (e *ParamError) Error() string { return e.Param + " " + e.Value + ": " + e.Msg }
+
+// Check validates cfg's parameters alone, before any input is read: the
+// order of the dates, and the number of horizons, crawl rounds and visits
+// they make, each against its limit. pages is the number of pages, 0 when
+// not yet known (the visits are then checked by Run).
+func Check(cfg Config, pages int) error {
+	T := cfg.Params.Horizon.Seconds()
+	date := func(t float64) string { return time.Unix(int64(t), 0).UTC().Format(time.DateOnly) }
+	switch {
+	case !(T > 0):
+		return &ParamError{"horizon", cfg.Params.Horizon.String(), "want a positive duration such as 168h"}
+	case !(cfg.TrainStart < cfg.Split && cfg.Split < cfg.Until):
+		return &ParamError{"split", date(cfg.Split), fmt.Sprintf("want the training start (%s) before the split and the split before the test's end (%s)", date(cfg.TrainStart), date(cfg.Until))}
+	case cfg.CrawlInterval < 0 || math.IsNaN(cfg.CrawlInterval):
+		return &ParamError{"crawl-interval", fmt.Sprint(cfg.CrawlInterval), "want a positive duration"}
+	}
+	test := cfg.Until - cfg.Split
+	if n := math.Ceil(test / T); n > MaxHorizons {
+		return &ParamError{"horizon", cfg.Params.Horizon.String(), fmt.Sprintf(
+			"the test period (%s to %s) holds %.4g horizons; want at most %d (a longer --horizon or an earlier --until)",
+			date(cfg.Split), date(cfg.Until), n, MaxHorizons)}
+	}
+	interval := cfg.CrawlInterval
+	if interval == 0 {
+		interval = day
+	}
+	rounds := math.Ceil((cfg.Split - cfg.TrainStart) / interval)
+	if rounds > MaxHorizons*10 {
+		return &ParamError{"crawl-interval", time.Duration(interval * 1e9).String(), fmt.Sprintf(
+			"the training crawl (%s to %s) makes %.4g rounds; want at most %d (a longer --crawl-interval or a later --train-start)",
+			date(cfg.TrainStart), date(cfg.Split), rounds, MaxHorizons*10)}
+	}
+	if pages == 0 {
+		return nil
+	}
+	if v := rounds * float64(pages); v > MaxVisits {
+		return &ParamError{"crawl-interval", time.Duration(interval * 1e9).String(), fmt.Sprintf(
+			"the training crawl of %d pages makes %.4g visits; want at most %d (a longer --crawl-interval or a later --train-start)",
+			pages, v, MaxVisits)}
+	}
+	budget := float64(cfg.Params.Budget)
+	if budget == 0 && cfg.Params.Crawlers > 0 {
+		budget = math.Floor(float64(cfg.Params.Crawlers) * cfg.Params.Rate * T)
+	}
+	if budget == 0 {
+		budget = math.Max(1, math.Round(float64(pages)*T/(7*day)))
+	}
+	if v := budget * math.Ceil(test/T); v > MaxVisits {
+		return &ParamError{"budget", fmt.Sprint(budget), fmt.Sprintf(
+			"%.0f visits per horizon over the test period (%s to %s) make %.4g visits to replay; want at most %d (a smaller --budget or an earlier --until)",
+			budget, date(cfg.Split), date(cfg.Until), v, MaxVisits)}
+	}
+	return nil
+}
+
+// validate checks cfg against the pages to backtest: Check's limits, and
+// a test period the history reaches into — a split after its last
+// change replays nothing, and every policy would score a staleness of 0.
+func validate(all []observe.Changes, cfg Config) error {
+	n, last := 0, math.Inf(-1)
+	for _, p := range all {
+		if len(p.Times) == 0 {
+			continue
+		}
+		if p.Times[0] < cfg.Split {
+			n++
+		}
+		last = math.Max(last, p.Times[len(p.Times)-1])
+	}
+	if err := Check(cfg, n); err != nil {
+		return err
+	}
+	if n > 0 && last <= cfg.Split {
+		at := time.Unix(int64(last), 0).UTC().Format(time.RFC3339)
+		return &ParamError{"split", time.Unix(int64(cfg.Split), 0).UTC().Format(time.DateOnly), fmt.Sprintf(
+			"the history's last change is at %s: the test period has nothing to replay; want a split before it", at)}
+	}
+	return nil
+}
