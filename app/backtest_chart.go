@@ -91,6 +91,11 @@ func backtestBudgetSpec(r *BacktestResult, w float64) *chartSpec {
 	if zero {
 		s.Y = s.Y.withZeroBand(18)
 	}
+	// Over three decades or fewer, 2 and 5 are labelled too: the plot is
+	// tall enough, and values are read off it.
+	if math.Log10(s.Y.D1/s.Y.D0) <= 3 {
+		s.YTicks = logTicks125(s.Y)
+	}
 	// The emphasised lines are drawn last, over the others.
 	for k := len(order) - 1; k >= 0; k-- {
 		p := order[k]
@@ -110,6 +115,23 @@ func backtestBudgetSpec(r *BacktestResult, w float64) *chartSpec {
 		}
 	}
 	return s
+}
+
+// logTicks125 labels 1, 2 and 5 times each power of ten within a log
+// scale's domain (and 0 in its zero band).
+func logTicks125(sc scale) []tick {
+	var out []tick
+	for e := math.Floor(math.Log10(sc.D0)); e <= math.Ceil(math.Log10(sc.D1)); e++ {
+		for _, m := range []float64{1, 2, 5} {
+			if v := m * math.Pow(10, e); v >= sc.D0 && v <= sc.D1 {
+				out = append(out, tick{V: v, Label: fmtTick(v)})
+			}
+		}
+	}
+	if sc.ZeroBand > 0 {
+		out = append(out, tick{V: 0, Label: "0"})
+	}
+	return out
 }
 
 // vsUniformText is ", 0.76× uniform's" for a hover title, or nothing when

@@ -33,7 +33,7 @@ func backtestBudgetTable(r *BacktestResult) goapp.UI {
 	return goapp.Div().Body(goapp.P().ID("bt-about").Class("hint").Text(sprintf("Staleness — the share of time a page's copy was out of date — over the year after the split, and its ratio to uniform's at the same budget (lower is better). %s pages, trained %s to %s, replayed %s to %s.",
 		fmtInt(int64(r.Pages)), date(r.TrainStart), date(r.Split), date(r.Split), date(r.Until))),
 		goapp.Div().Class("table-wrap").Body(goapp.Table().ID("bt-table").Class("results", "bt-budgets").Aria("describedby", "bt-about").Body(
-			goapp.Caption().Text("Staleness by policy and budget"),
+			goapp.Caption().Class("visually-hidden").Text("Staleness by policy and budget"), // bt-about says it for the eye
 			goapp.THead().Body(
 				goapp.Tr().Body(
 					goapp.Th().Scope("col").Rowspan(2).Text("policy"),

@@ -144,6 +144,14 @@ func TestBacktestBudgetSpec(t *testing.T) {
 				t.Errorf("width %v: legend %q at %v, the plot starting at %v", w, s.Legend[k].Label, at, s.Top)
 			}
 		}
+		var ys []string
+		for _, tk := range s.YTicks {
+			ys = append(ys, tk.Label)
+		}
+		// Staleness from 0.00687% to 0.628%: a tight log scale, 1, 2, 5 labelled.
+		if want := []string{"0.01", "0.02", "0.05", "0.1", "0.2", "0.5"}; !reflect.DeepEqual(ys, want) {
+			t.Errorf("width %v: y ticks %q, want %q", w, ys, want)
+		}
 		if !s.X.Log || !s.Y.Log || len(s.XTicks) != 3 || s.XTicks[0].Label != "0.5" {
 			t.Errorf("width %v: log %v/%v, ticks %v", w, s.X.Log, s.Y.Log, s.XTicks)
 		}

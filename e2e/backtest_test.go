@@ -36,7 +36,7 @@ func TestBacktestPanel(t *testing.T) {
 	seq := tb.seq()
 	tb.drop("changes.csv", string(b), "")
 	tb.waitPlanned(seq, 60*time.Second)
-	backtestMatchesCLI(t, tb, history)
+	backtestMatchesCLI(t, tb, history, "2024-07-01")
 	advice := tb.text("#bt-advice")
 	if !strings.HasPrefix(advice, "Use ") || !strings.Contains(advice, "than uniform (") || !strings.Contains(advice, "the best adaptive scheduler, ") {
 		t.Errorf("the advice above the table: %q", advice)
@@ -80,7 +80,7 @@ func TestBacktestPanel(t *testing.T) {
 	eval[bool](tb, `(() => { const s = document.getElementById("objective"); s.value = "harmonic";
 		s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	tb.waitPlanned(seq, 60*time.Second)
-	backtestMatchesCLI(t, tb, history, "--objective", "harmonic")
+	backtestMatchesCLI(t, tb, history, "2024-07-01", "--objective", "harmonic")
 	if got := tb.text(`#bt-table tr.omitted[data-policy="cho"]`); !strings.Contains(got, "not planned: its Lagrange solution is for staleness and age") {
 		t.Errorf("cho's row under the harmonic penalty: %q", got)
 	}
@@ -166,7 +166,7 @@ func TestBacktestBigFile(t *testing.T) {
 	seq := tb.seq()
 	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{history}))
 	tb.waitPlanned(seq, 120*time.Second)
-	backtestMatchesCLI(t, tb, history)
+	backtestMatchesCLI(t, tb, history, "2024-07-01")
 	if h := tb.copyLink(); len(h) > 2000 {
 		t.Errorf("the link of a %d-byte file holds %d characters: want its fingerprint, not the data", sb.Len(), len(h))
 	}
@@ -192,18 +192,21 @@ func quarterHistory(t *testing.T) []string {
 }
 
 // backtestMatchesCLI runs the backtest panel on the file the tab has
-// planned, split at 2024-07-01, and compares every cell of its table with
+// planned, split at split (YYYY-MM-DD), and compares every cell of its table with
 // `freshplan backtest --budgets 0.25,0.5,1,2,4` on the same file with the
 // same flags: the same budgets, staleness, visits, changes detected and
 // ratio to uniform, to the last digit (a policy not planned is a row of
 // its own in the app, a warning from the CLI). The rows at one visit per
 // page per week (the panel's details) match them too.
-func backtestMatchesCLI(t *testing.T, tb *tab, history string, flags ...string) {
+func backtestMatchesCLI(t *testing.T, tb *tab, history, split string, flags ...string) {
 	t.Helper()
-	args := append(append([]string{"backtest", "--split", "2024-07-01", "--budgets", "0.25,0.5,1,2,4"}, flags...), history)
-	out, err := exec.Command(cli, args...).Output()
+	args := append(append([]string{"backtest", "--split", split, "--budgets", "0.25,0.5,1,2,4"}, flags...), history)
+	var stderr strings.Builder
+	cmd := exec.Command(cli, args...)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("freshplan backtest: %v", err)
+		t.Fatalf("freshplan backtest: %v: %s", err, stderr.String())
 	}
 	// The CLI's visits per page per week is its budget's over the pages
 	// (0.249 for 0.25 when the pages are not a multiple of 4): the budget
@@ -214,16 +217,35 @@ func backtestMatchesCLI(t *testing.T, tb *tab, history string, flags ...string) 
 		want = append(want, strings.Join(append(f[:1:1], f[2:]...), ","))
 	}
 	tb.poll(`!!document.getElementById("bt-run")`, 10*time.Second)
-	tb.typeInto("#bt-split", "2024-07-01")
+	tb.typeInto("#bt-split", split)
 	runs := eval[int](tb, `+document.getElementById("backtest").dataset.seq`)
+	// The progress line is watched as it changes: it names each budget
+	// as the worker replays it.
+	eval[bool](tb, `(() => { window.btNotes = new Set(); const b = document.getElementById("backtest");
+		window.btWatch?.disconnect();
+		window.btWatch = new MutationObserver(() => { const p = document.getElementById("bt-progress"); if (p) btNotes.add(p.textContent); });
+		window.btWatch.observe(b, {subtree: true, childList: true, characterData: true}); return true; })()`)
 	start := time.Now()
 	eval[bool](tb, `(document.getElementById("bt-run").click(), true)`)
 	tb.poll(`!!document.getElementById("bt-progress") || document.getElementById("backtest").dataset.state !== "busy"`, 30*time.Second)
+	if eval[bool](tb, `!!document.getElementById("bt-progress")`) {
+		tb.shotOf("#backtest", t.Name()+"-busy")
+	}
 	tb.poll(fmt.Sprintf(`(b => +b.dataset.seq > %d && b.dataset.state === "done" || !!document.getElementById("bt-error"))(document.getElementById("backtest"))`, runs), 180*time.Second)
 	if e := tb.text("#bt-error"); e != "" {
 		t.Fatalf("backtest failed: %s", e)
 	}
 	t.Logf("the panel's backtest took %v (%s)", time.Since(start).Round(100*time.Millisecond), tb.text("#bt-took"))
+	notes := eval[[]string](tb, `[...btNotes]`)
+	budgetsSaid := 0
+	for k := 1; k <= 5; k++ {
+		if slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, fmt.Sprintf("a week), %d of 5", k)) }) {
+			budgetsSaid++
+		}
+	}
+	if budgetsSaid < 3 {
+		t.Errorf("the progress named %d of the 5 budgets as they were replayed: %q", budgetsSaid, notes)
+	}
 	got := eval[[]string](tb, `[...document.querySelectorAll("#bt-table tbody tr:not(.omitted)")].flatMap(r => [...r.querySelectorAll("td[data-staleness]")]
 		.map(c => [c.dataset.budget, r.dataset.policy, c.dataset.staleness, c.dataset.visits, c.dataset.detected, c.dataset.ratio].join(",")))`)
 	slices.Sort(got)
