@@ -114,8 +114,8 @@ func backtestCycleNote(r *BacktestResult) string {
 	if len(at) == 0 {
 		return ""
 	}
-	return "At " + andList(at) + " visits per page per week the static plans (psp, uniform, cho, azar, hindsight) span " +
-		andList(weeks) + " weeks, so that every page is visited."
+	return "At " + andList(at) + " visits per page per week the static plans span " + andList(weeks) +
+		" weeks, so that every page is visited."
 }
 
 func andList(xs []string) string {

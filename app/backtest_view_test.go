@@ -101,7 +101,7 @@ func TestBacktestOrder(t *testing.T) {
 	if got := backtestOrder(budgetsResult()); !reflect.DeepEqual(got, want) {
 		t.Errorf("order %v, want %v", got, want)
 	}
-	if got := backtestCycleNote(budgetsResult()); got != "At 0.5 visits per page per week the static plans (psp, uniform, cho, azar, hindsight) span 2 weeks, so that every page is visited." {
+	if got := backtestCycleNote(budgetsResult()); got != "At 0.5 visits per page per week the static plans span 2 weeks, so that every page is visited." {
 		t.Errorf("cycle note %q", got)
 	}
 }
@@ -155,5 +155,27 @@ func TestBacktestBudgetSpec(t *testing.T) {
 		if !s.X.Log || !s.Y.Log || len(s.XTicks) != 3 || s.XTicks[0].Label != "0.5" {
 			t.Errorf("width %v: log %v/%v, ticks %v", w, s.X.Log, s.Y.Log, s.XTicks)
 		}
+	}
+}
+
+// TestBacktestPerHorizonWire: the week-by-week arrays go back to their
+// rows, budget by budget, and a count that does not match is refused.
+func TestBacktestPerHorizonWire(t *testing.T) {
+	r := budgetsResult()
+	for k := range r.Budgets {
+		for j := range r.Budgets[k].Rows {
+			r.Budgets[k].Rows[j].PerHorizon = []float64{float64(k), float64(j)}
+		}
+	}
+	a := r.perHorizon()
+	if len(a) != 27 {
+		t.Fatalf("%d arrays, want 3 budgets × 9 rows", len(a))
+	}
+	back := budgetsResult()
+	if !back.setPerHorizon(a) || !reflect.DeepEqual(back, r) {
+		t.Error("the arrays did not go back to their rows")
+	}
+	if budgetsResult().setPerHorizon(a[1:]) || budgetsResult().setPerHorizon(append(a, nil)) {
+		t.Error("a wrong number of arrays was taken")
 	}
 }
