@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"math"
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
@@ -12,13 +11,21 @@ import (
 )
 
 // BacktestResult is every policy replayed against what happened after
-// the split (core/backtest), as `freshplan backtest` reports it.
+// the split (core/backtest) at each of the panel's budgets, as
+// `freshplan backtest --budgets 0.25,0.5,1,2,4` reports it.
 type BacktestResult struct {
 	Split, Until, TrainStart float64 // Unix seconds
 	Horizon                  float64 // seconds
-	Budget                   int     // visits per horizon of the static plans
 	Pages                    int     // pages that appear before the split
-	Rows                     []BacktestRow
+	Budgets                  []BacktestBudget
+}
+
+// BacktestBudget is every policy's outcome at one budget.
+type BacktestBudget struct {
+	PerPageWeek float64 // visits per page per week
+	Budget      int     // visits per horizon
+	Cycle       int     // horizons a static plan spans
+	Rows        []BacktestRow
 }
 
 // BacktestRow is one policy's outcome over the test period.
@@ -34,15 +41,21 @@ type BacktestRow struct {
 // backtestHorizon is the horizon of the backtest's plans.
 const backtestHorizon = 7 * 24 * time.Hour
 
+// backtestPerPageWeek are the budgets the panel replays, in visits per
+// page per week: a quarter of the usual to four times it.
+var backtestPerPageWeek = []float64{0.25, 0.5, 1, 2, 4}
+
 // runBacktest backtests the input the page kept (an observation log or a
 // change history) with the CLI's defaults: a year of simulated daily
-// training crawl before the split, a year of test after it, one visit per
-// page per week, host priors, psp re-planned every horizon and the
-// adaptive schedulers tuned to psp's visits.
-func runBacktest(ctx context.Context, q Request) (*BacktestResult, error) {
+// training crawl before the split, a year of test after it, host priors,
+// psp re-planned every horizon, the learning policy, psp in hindsight and
+// the adaptive schedulers tuned to psp's visits — at each of
+// backtestPerPageWeek's budgets, one at a time, saying which to progress.
+func runBacktest(ctx context.Context, q Request, progress func(string)) (*BacktestResult, error) {
 	if len(q.Raw) == 0 {
 		return nil, errors.New("nothing to backtest: the input was not kept (it is bigger than the page keeps) or is empty")
 	}
+	progress("backtesting: reading the history")
 	changes, _, err := backtest.Load(ctx, bytes.NewReader(q.Raw), observe.Options{Name: q.Name, SkipBad: q.SkipBad, MaxMemory: maxReadMemory})
 	if err != nil {
 		return nil, err
@@ -60,26 +73,60 @@ func runBacktest(ctx context.Context, q Request) (*BacktestResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	// One visit per page per week, over a horizon of a week (the CLI's
-	// defaults): a shorter plan, repeated, would visit the same few pages
-	// every horizon.
+	// Over a horizon of a week (the CLI's default): a shorter plan,
+	// repeated, would visit the same few pages every horizon.
 	params.Budget, params.Crawlers, params.Rate = 0, 0, 0
 	params.Horizon = backtestHorizon
-	rows, err := backtest.Run(ctx, changes, backtest.Config{Params: params, TrainStart: start, Split: split, Until: until,
-		CrawlInterval: 86400, Prior: true, Replan: true, Adaptive: true})
+	progress("backtesting: crawling the training year and estimating from it")
+	// The budgets share the training crawl and its estimates; replayed one
+	// at a time (a worker has one processor anyway), the panel can say
+	// which it is at.
+	prep, err := backtest.Prepare(ctx, changes, backtest.Config{Params: params, TrainStart: start, Split: split, Until: until,
+		CrawlInterval: 86400, Prior: true, Replan: true, Adaptive: true, Learn: true, Hindsight: true})
 	if err != nil {
 		return nil, err
 	}
-	r := &BacktestResult{Split: split, Until: until, TrainStart: start, Horizon: backtestHorizon.Seconds()}
-	for _, c := range changes {
-		if len(c.Times) > 0 && c.Times[0] < split {
-			r.Pages++
+	r := &BacktestResult{Split: split, Until: until, TrainStart: start, Horizon: backtestHorizon.Seconds(), Pages: prep.Pages()}
+	for k, per := range backtestPerPageWeek {
+		b := backtest.PerPageWeek(per, r.Pages, backtestHorizon)
+		progress(sprintf("backtesting: replaying every policy at %s (%s a week), %d of %d",
+			perPageWeek(per), fmtInt(int64(b)), k+1, len(backtestPerPageWeek)))
+		res, err := prep.At(ctx, b)
+		if err != nil {
+			return nil, err
 		}
-	}
-	r.Budget = int(math.Max(1, math.Round(float64(r.Pages)*r.Horizon/(7*86400))))
-	for _, row := range rows {
-		r.Rows = append(r.Rows, BacktestRow{Policy: row.Policy, Staleness: row.Staleness, Visits: row.Visits,
-			ChangesDetected: row.ChangesDetected, PerHorizon: row.PerHorizon, NotPlanned: row.NotPlanned})
+		bb := BacktestBudget{PerPageWeek: per, Budget: res.Budget, Cycle: res.Cycle}
+		for _, row := range res.Rows {
+			bb.Rows = append(bb.Rows, BacktestRow{Policy: row.Policy, Staleness: row.Staleness, Visits: row.Visits,
+				ChangesDetected: row.ChangesDetected, PerHorizon: row.PerHorizon, NotPlanned: row.NotPlanned})
+		}
+		r.Budgets = append(r.Budgets, bb)
 	}
 	return r, nil
+}
+
+// perHorizon is every row's staleness horizon by horizon, budget by
+// budget: what the wire sends raw.
+func (r *BacktestResult) perHorizon() [][]float64 {
+	var out [][]float64
+	for _, b := range r.Budgets {
+		for _, row := range b.Rows {
+			out = append(out, row.PerHorizon)
+		}
+	}
+	return out
+}
+
+// setPerHorizon puts perHorizon's arrays back, reporting whether there
+// was one for every row.
+func (r *BacktestResult) setPerHorizon(a [][]float64) bool {
+	for _, b := range r.Budgets {
+		for k := range b.Rows {
+			if len(a) == 0 {
+				return false
+			}
+			b.Rows[k].PerHorizon, a = a[0], a[1:]
+		}
+	}
+	return len(a) == 0
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,8 +16,10 @@ import (
 )
 
 // TestBacktestThroughWorker sends a change history to the worker as the
-// panel does and checks the rows against backtest.Run with the CLI's
-// defaults, and the default split against backtest.DefaultSplit.
+// panel does and checks every budget's rows against backtest.RunBudgets
+// with the CLI's defaults at 0.25 to 4 visits per page per week, the
+// default split against backtest.DefaultSplit, and that the progress
+// names each budget as it is replayed.
 func TestBacktestThroughWorker(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	start := float64(time.Date(2022, 6, 1, 0, 0, 0, 0, time.UTC).Unix())
@@ -52,42 +55,76 @@ func TestBacktestThroughWorker(t *testing.T) {
 	params := plan.DefaultParams()
 	params.Horizon = 7 * 24 * time.Hour
 	at := time.Unix(int64(split), 0).UTC()
-	rows, err := backtest.Run(context.Background(), changes, backtest.Config{Params: params,
+	// 40 pages: 10, 20, 40, 80 and 160 visits a week.
+	budgets := []int{10, 20, 40, 80, 160}
+	want, err := backtest.RunBudgets(context.Background(), changes, backtest.Config{Params: params,
 		TrainStart: float64(at.AddDate(-1, 0, 0).Unix()), Split: split, Until: float64(at.AddDate(1, 0, 0).Unix()),
-		CrawlInterval: 86400, Prior: true, Replan: true, Adaptive: true})
+		CrawlInterval: 86400, Prior: true, Replan: true, Adaptive: true, Learn: true, Hindsight: true}, budgets)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != len(got.Rows) {
-		t.Fatalf("%d rows, want %d", len(got.Rows), len(rows))
+	if got.Pages != 40 || len(got.Budgets) != len(want) {
+		t.Fatalf("%d pages, %d budgets; want 40 and %d", got.Pages, len(got.Budgets), len(want))
 	}
-	for k, r := range rows {
-		g := got.Rows[k]
-		if g.Policy != r.Policy || g.Staleness != r.Staleness || g.Visits != r.Visits || g.ChangesDetected != r.ChangesDetected ||
-			!reflect.DeepEqual(g.PerHorizon, r.PerHorizon) {
-			t.Errorf("row %d: %+v, want %+v", k, g, r)
+	for k, w := range want {
+		g := got.Budgets[k]
+		if g.PerPageWeek != backtestPerPageWeek[k] || g.Budget != budgets[k] || g.Cycle != w.Cycle || len(g.Rows) != len(w.Rows) {
+			t.Fatalf("budget %d: %v per page per week, %d visits, cycle %d, %d rows; want %v, %d, %d, %d",
+				k, g.PerPageWeek, g.Budget, g.Cycle, len(g.Rows), backtestPerPageWeek[k], budgets[k], w.Cycle, len(w.Rows))
+		}
+		for j, r := range w.Rows {
+			gr := g.Rows[j]
+			if gr.Policy != r.Policy || gr.Staleness != r.Staleness || gr.Visits != r.Visits || gr.ChangesDetected != r.ChangesDetected ||
+				!reflect.DeepEqual(gr.PerHorizon, r.PerHorizon) {
+				t.Errorf("budget %d, row %d: %+v, want %+v", budgets[k], j, gr, r)
+			}
 		}
 	}
-	if got.Pages != 40 || got.Budget != 40 {
-		t.Errorf("pages %d, budget %d; want 40 and 40 (one visit per page per week)", got.Pages, got.Budget)
+	if w := want[2].Rows; w[5].Policy != "learn" || w[6].Policy != "hindsight" {
+		t.Errorf("rows %s, %s: want the learning policy and hindsight replayed", w[5].Policy, w[6].Policy)
+	}
+	var notes []string
+	Compute(context.Background(), pg, q, func(s *Stage) {
+		if s.Kind == "progress" {
+			notes = append(notes, s.Note)
+		}
+	})
+	for k, per := range []string{"0.25 visits", "0.5 visits", "1 visit", "2 visits", "4 visits"} {
+		if n := fmt.Sprintf("at %s per page per week (%d a week), %d of 5", per, budgets[k], k+1); !slices.ContainsFunc(notes, func(s string) bool { return strings.Contains(s, n) }) {
+			t.Errorf("no progress says %q: %q", n, notes)
+		}
 	}
 }
 
 // TestBacktestNotPlanned: a policy the backtest could not plan (its row
-// has no figures) is left out of the chart.
+// has no figures) is left out of the charts, and its row says why.
 func TestBacktestNotPlanned(t *testing.T) {
-	r := &BacktestResult{Split: 0, Until: 14 * 86400, Horizon: 7 * 86400, Rows: []BacktestRow{
-		{Policy: "psp", Staleness: 0.1, Visits: 10, PerHorizon: []float64{0.1, 0.1}},
-		{Policy: "cho", NotPlanned: "its Lagrange solution is for staleness and age"},
-		{Policy: "uniform", Staleness: 0.2, Visits: 10, PerHorizon: []float64{0.2, 0.2}},
+	r := &BacktestResult{Split: 0, Until: 14 * 86400, Horizon: 7 * 86400, Budgets: []BacktestBudget{
+		{PerPageWeek: 1, Budget: 10, Cycle: 1, Rows: []BacktestRow{
+			{Policy: "psp", Staleness: 0.1, Visits: 10, PerHorizon: []float64{0.1, 0.1}},
+			{Policy: "cho", NotPlanned: "its Lagrange solution is for staleness and age"},
+			{Policy: "uniform", Staleness: 0.2, Visits: 10, PerHorizon: []float64{0.2, 0.2}},
+		}},
+		{PerPageWeek: 2, Budget: 20, Cycle: 1, Rows: []BacktestRow{
+			{Policy: "psp", Staleness: 0.05, Visits: 20, PerHorizon: []float64{0.05, 0.05}},
+			{Policy: "cho", NotPlanned: "its Lagrange solution is for staleness and age"},
+			{Policy: "uniform", Staleness: 0.1, Visits: 20, PerHorizon: []float64{0.1, 0.1}},
+		}},
 	}}
-	s := backtestSpec(r)
-	for _, se := range s.Series {
-		if se.Name == "cho" {
-			t.Error("cho is drawn")
+	for _, s := range []*chartSpec{backtestBudgetSpec(r, btChartWide), backtestWeekSpec(r, r.Budgets[0])} {
+		var names []string
+		for _, se := range s.Series {
+			names = append(names, se.Name)
+		}
+		slices.Sort(names)
+		if !reflect.DeepEqual(names, []string{"psp", "uniform"}) {
+			t.Errorf("%s draws %v, want psp and uniform", s.ID, names)
 		}
 	}
-	if len(s.Series) != 2 {
-		t.Errorf("%d series, want psp and uniform", len(s.Series))
+	if why := notPlannedAll(r, "cho"); why != "its Lagrange solution is for staleness and age" {
+		t.Errorf("cho: %q", why)
+	}
+	if why := notPlannedAll(r, "psp"); why != "" {
+		t.Errorf("psp: %q, want it planned", why)
 	}
 }

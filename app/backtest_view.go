@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"math"
 	"strconv"
 	"time"
 
@@ -16,24 +15,35 @@ type backtestState struct {
 	split string // as typed: YYYY-MM-DD, or "" for the default
 	err   string
 	busy  bool
+	note  string  // what the running backtest is at
+	secs  float64 // how long the result took
 	res   *BacktestResult
-	chart *chartSpec
+	chart btCharts
 	of    *dataset // the data the result is of
 }
 
-// backtestColor extends policyColor to the backtest's own policies.
-var backtestColor = map[string]string{
-	"psp-replan": "#1d3557", "nutch-adaptive": "#e76f51", "stormcrawler-adaptive": "#9c6644",
+// btCharts are the backtest's charts, made off the event handler.
+type btCharts struct {
+	wide, narrow *chartSpec // staleness against budget, for a wide and a narrow page
+	week         *chartSpec // staleness horizon by horizon at one visit per page per week
 }
 
-func colorOf(policy string) string {
-	if c, ok := policyColor[policy]; ok {
-		return c
+func backtestCharts(r *BacktestResult) btCharts {
+	c := btCharts{wide: backtestBudgetSpec(r, btChartWide), narrow: backtestBudgetSpec(r, btChartNarrow)}
+	if b, ok := weeklyOf(r); ok {
+		c.week = backtestWeekSpec(r, b)
 	}
-	if c, ok := backtestColor[policy]; ok {
-		return c
+	return c
+}
+
+// weeklyOf is the result at one visit per page per week.
+func weeklyOf(r *BacktestResult) (BacktestBudget, bool) {
+	for _, b := range r.Budgets {
+		if b.PerPageWeek == 1 {
+			return b, true
+		}
 	}
-	return "#555555"
+	return BacktestBudget{}, false
 }
 
 // canBacktest reports whether the data has a history to replay: an
@@ -75,13 +85,13 @@ func (h *home) onBacktest(ctx goapp.Context, e goapp.Event) {
 	// The rows the person chose to skip when the file was read are
 	// skipped again when it is read for the backtest.
 	q.SkipBad = d.skipped != nil && d.skipped.Rows > 0
-	b.busy, b.err = true, ""
+	b.busy, b.err, b.note = true, "", ""
 	emit := func(s *Stage) {
-		var spec *chartSpec
+		var c btCharts
 		if s.Kind == "backtest" && s.Backtest != nil {
-			spec = backtestSpec(s.Backtest)
+			c = backtestCharts(s.Backtest)
 		}
-		h.ctx.Dispatch(func(goapp.Context) { h.onBacktestStage(d, s, spec) })
+		h.ctx.Dispatch(func(goapp.Context) { h.onBacktestStage(d, s, c) })
 	}
 	// A big file was not kept: it is read again (off the event handler).
 	h.ctx.Async(func() {
@@ -97,14 +107,16 @@ func (h *home) onBacktest(ctx goapp.Context, e goapp.Event) {
 	})
 }
 
-func (h *home) onBacktestStage(d *dataset, s *Stage, spec *chartSpec) {
+func (h *home) onBacktestStage(d *dataset, s *Stage, c btCharts) {
 	b := &h.bt
 	if s.Seq != b.seq || d != h.data {
 		return
 	}
 	switch s.Kind {
+	case "progress":
+		b.note = s.Note
 	case "backtest":
-		b.res, b.chart, b.of = s.Backtest, spec, d
+		b.res, b.chart, b.of, b.secs = s.Backtest, c, d, s.Seconds
 	case "error":
 		b.busy, b.err = false, s.Note
 	case "done":
@@ -124,7 +136,7 @@ func (h *home) renderBacktest() goapp.UI {
 	}
 	body := []goapp.UI{
 		goapp.H2().ID("backtest-h").Text("Backtest on this history"),
-		goapp.P().Class("hint").Text("Plans from the year before the split (a simulated daily crawl of it), then replays each policy against what really changed in the year after: a week's plan repeated, one visit per page per week, the politeness and objective above — as “freshplan backtest --split DATE” does."),
+		goapp.P().Class("hint").Text("Plans from the year before the split (a simulated daily crawl of it), then replays each policy against what really changed in the year after: a week's plan repeated, at a quarter of a visit per page per week to four, the politeness and objective above — as “freshplan backtest --split DATE --budgets 0.25,0.5,1,2,4” does."),
 		goapp.Div().Class("actions").Body(
 			goapp.Label().For("bt-split").Text("Split"),
 			goapp.Input().Type("text").ID("bt-split").Placeholder("last year").Attr("inputmode", "numeric").
@@ -135,8 +147,11 @@ func (h *home) renderBacktest() goapp.UI {
 		),
 		goapp.If(b.err != "", goapp.P().ID("bt-error").Class("error").Attr("role", "alert").Text(b.err)),
 	}
+	if b.busy && b.note != "" {
+		body = append(body, goapp.P().ID("bt-progress").Class("hint").Attr("role", "status").Text(b.note+"…"))
+	}
 	if res != nil {
-		body = append(body, backtestTable(res), goapp.Div().Class("chart-box").Body(&chart{Spec: b.chart}))
+		body = append(body, backtestResultUI(res, b.chart, b.secs)...)
 	}
 	return goapp.Section().ID("backtest").Class("panel").Aria("labelledby", "backtest-h").
 		DataSet("state", map[bool]string{true: "busy", false: map[bool]string{true: "done", false: "idle"}[res != nil]}[b.busy]).
@@ -144,101 +159,23 @@ func (h *home) renderBacktest() goapp.UI {
 		Body(body...)
 }
 
-// backtestTable lists each policy's outcome, the stalest last.
-func backtestTable(r *BacktestResult) goapp.UI {
-	best := math.Inf(1)
-	for _, row := range r.Rows {
-		if row.NotPlanned == "" {
-			best = math.Min(best, row.Staleness)
-		}
+// backtestResultUI is the result: which policy to use, the table and
+// chart of every policy at every budget, and — folded away — each one's
+// visits and weeks at one visit per page per week.
+func backtestResultUI(r *BacktestResult, c btCharts, secs float64) []goapp.UI {
+	out := []goapp.UI{
+		goapp.P().ID("bt-advice").Class("bt-advice").Text(backtestAdvice(r)),
+		backtestBudgetTable(r),
+		goapp.Div().Class("chart-box", "bt-wide").Body(&chart{Spec: c.wide}),
+		goapp.Div().Class("chart-box", "bt-narrow").Body(&chart{Spec: c.narrow}),
+		goapp.P().ID("bt-took").Class("hint").Text(sprintf("Replayed %s budgets in %s.", fmtInt(int64(len(r.Budgets))), fmtSeconds(secs))),
 	}
-	date := func(t float64) string { return time.Unix(int64(t), 0).UTC().Format(time.DateOnly) }
-	return goapp.Div().Class("table-wrap").Body(goapp.Table().ID("bt-table").Class("results").Body(
-		goapp.Caption().Text(sprintf("%s pages, trained %s to %s, replayed %s to %s; static plans at %s visits per horizon.",
-			fmtInt(int64(r.Pages)), date(r.TrainStart), date(r.Split), date(r.Split), date(r.Until), fmtInt(int64(r.Budget)))),
-		goapp.THead().Body(goapp.Tr().Body(
-			goapp.Th().Scope("col").Text("policy"),
-			goapp.Th().Scope("col").Class("num").Text("staleness"),
-			goapp.Th().Scope("col").Class("num").Text("vs uniform"),
-			goapp.Th().Scope("col").Class("num").Text("visits"),
-			goapp.Th().Scope("col").Class("num").Text("changes detected"),
-			goapp.Th().Scope("col").Class("num").Text("changes per 100 visits"),
-		)),
-		goapp.TBody().Body(goapp.Range(r.Rows).Slice(func(k int) goapp.UI {
-			row := r.Rows[k]
-			if row.NotPlanned != "" {
-				return goapp.Tr().Class("omitted").DataSet("policy", row.Policy).Body(
-					goapp.Th().Scope("row").Text(row.Policy),
-					goapp.Td().ColSpan(5).Text("not planned: "+row.NotPlanned),
-				)
-			}
-			rel := "–"
-			if u := uniformOf(r); u > 0 {
-				rel = sprintf("%+.0f%%", 100*(row.Staleness/u-1))
-			}
-			per := "–"
-			if row.Visits > 0 {
-				per = fmtNum(100 * float64(row.ChangesDetected) / float64(row.Visits))
-			}
-			cls := ""
-			if row.Staleness == best {
-				cls = "best"
-			}
-			return goapp.Tr().Class(cls).DataSet("policy", row.Policy).
-				DataSet("staleness", strconv.FormatFloat(row.Staleness, 'g', -1, 64)).
-				DataSet("visits", row.Visits).DataSet("detected", row.ChangesDetected).Body(
-				goapp.Th().Scope("row").Text(row.Policy),
-				goapp.Td().Class("num").Text(fmtNum(row.Staleness)),
-				goapp.Td().Class("num").Text(rel),
-				goapp.Td().Class("num").Text(fmtInt(int64(row.Visits))),
-				goapp.Td().Class("num").Text(fmtInt(int64(row.ChangesDetected))),
-				goapp.Td().Class("num").Text(per),
-			)
-		})),
-	))
-}
-
-func uniformOf(r *BacktestResult) float64 {
-	for _, row := range r.Rows {
-		if row.Policy == "uniform" {
-			return row.Staleness
-		}
+	if b, ok := weeklyOf(r); ok {
+		out = append(out, goapp.Details().ID("bt-details").Body(
+			goapp.Summary().Text("At one visit per page per week: each policy's visits, the changes they found, and its staleness week by week"),
+			backtestWeekTable(r, b),
+			goapp.Div().Class("chart-box").Body(&chart{Spec: c.week}),
+		))
 	}
-	return 0
-}
-
-// backtestSpec draws each policy's staleness horizon by horizon over the
-// test period.
-func backtestSpec(r *BacktestResult) *chartSpec {
-	s := &chartSpec{Version: nextVersion(), ID: "chart-backtest", W: 2 * chartW, H: chartH,
-		Left: 62, Right: 16, Top: 48, Bottom: 44,
-		Title:  "Staleness over the test period, horizon by horizon",
-		XLabel: "days after the split", YLabel: "staleness (%)",
-		Desc: "For each policy, the fraction of pages whose copy was out of date, averaged over each horizon of the test period."}
-	hi := 0.0
-	days := r.Horizon / 86400
-	for _, row := range r.Rows {
-		if row.NotPlanned != "" {
-			continue
-		}
-		pts := make([]point, len(row.PerHorizon))
-		for k, v := range row.PerHorizon {
-			y := 100 * v
-			hi = math.Max(hi, y)
-			pts[k] = point{X: float64(k) * days, Y: y, Title: sprintf("%s, horizon %d: %.3f%% stale", row.Policy, k+1, y)}
-		}
-		w := 1.4
-		if row.Policy == "psp" || row.Policy == "uniform" {
-			w = 2.2
-		}
-		s.Series = append(s.Series, series{Name: row.Policy, Kind: kindLine, Plain: true, Color: colorOf(row.Policy), Width: w, Points: pts})
-		s.Legend = append(s.Legend, legendItem{Label: row.Policy, Color: colorOf(row.Policy)})
-	}
-	if hi == 0 {
-		s.Empty = "Nothing was stale in the test period."
-		return s
-	}
-	s.X = newScale(0, (r.Until-r.Split)/86400, false, s.Left, s.W-s.Right)
-	s.Y = newScale(0, hi, false, s.H-s.Bottom, s.Top)
-	return s
+	return out
 }

@@ -321,12 +321,8 @@ func drawSeries(s *chartSpec, sr series) goapp.UI {
 // legend draws the legend in a row above the plot, wrapping as needed.
 func legend(s *chartSpec) []goapp.UI {
 	var out []goapp.UI
-	x, y := s.Left, 12.0
-	for _, it := range s.Legend {
-		w := 30 + 6.6*float64(len([]rune(it.Label)))
-		if x+w > s.W-4 && x > s.Left {
-			x, y = s.Left, y+15
-		}
+	for k, at := range legendPlaces(s) {
+		it, x, y := s.Legend[k], at[0], at[1]
 		switch it.Shape {
 		case "dot":
 			out = append(out, svg("circle").Attr("cx", f1(x+6)).Attr("cy", f1(y-4)).Attr("r", "3.5").Attr("fill", it.Color))
@@ -336,6 +332,22 @@ func legend(s *chartSpec) []goapp.UI {
 			out = append(out, line(x, y-4, x+14, y-4, it.Color, it.Dash, 2))
 		}
 		out = append(out, text(x+18, y, "start", it.Label, "#13201c"))
+	}
+	return out
+}
+
+// legendPlaces is where each legend item starts and its baseline: in rows
+// from the plot's left edge, a new row when the next would not fit. A
+// chart with many items sets its Top from the last row's.
+func legendPlaces(s *chartSpec) [][2]float64 {
+	out := make([][2]float64, len(s.Legend))
+	x, y := s.Left, 12.0
+	for k, it := range s.Legend {
+		w := 30 + 6.6*float64(len([]rune(it.Label)))
+		if x+w > s.W-4 && x > s.Left {
+			x, y = s.Left, y+15
+		}
+		out[k] = [2]float64{x, y}
 		x += w
 	}
 	return out

@@ -282,8 +282,7 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 	}
 	if q.Stages&StageBacktest != 0 && ctx.Err() == nil {
 		start := time.Now()
-		progress("backtesting every policy")
-		bt, err := runBacktest(ctx, q)
+		bt, err := runBacktest(ctx, q, progress)
 		if err != nil {
 			fail(err)
 			return

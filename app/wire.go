@@ -333,9 +333,7 @@ func packStage(s *Stage) ([]byte, error) {
 		m.Export = &e
 	}
 	if bt := s.Backtest; bt != nil {
-		for _, r := range bt.Rows {
-			arrays = append(arrays, r.PerHorizon)
-		}
+		arrays = bt.perHorizon()
 	}
 	if r := s.Read; r != nil {
 		hostOf, hosts := pages.Hosts(r.Pages, nil)
@@ -420,11 +418,8 @@ func unpackStage(b []byte) (*Stage, error) {
 			s.Sweep.Points[k] = plan.Point{Budget: int(a[0][k]), Name: names[j], Value: a[2][k]}
 		}
 	case s.Backtest != nil:
-		if len(a) != len(s.Backtest.Rows) {
+		if !s.Backtest.setPerHorizon(a) {
 			return nil, errWire
-		}
-		for k := range a {
-			s.Backtest.Rows[k].PerHorizon = a[k]
 		}
 	case len(a) != 0:
 		return nil, errWire

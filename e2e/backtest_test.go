@@ -3,19 +3,27 @@ package e2e
 import (
 	"fmt"
 	"hash/fnv"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
 // TestBacktestPanel drops a change history, runs the backtest panel with
-// a split typed in, and checks every row against `freshplan backtest`
-// with the same split: the same numbers to the last digit.
+// a split typed in, and checks every cell of its table — each policy at
+// each budget — against `freshplan backtest --budgets 0.25,0.5,1,2,4`
+// with the same split: the same numbers to the last digit. Its chart has a
+// line per policy and no label over another, on a desktop's width and a
+// phone's.
 func TestBacktestPanel(t *testing.T) {
 	b := []byte(strings.Join(quarterHistory(t), ""))
 	history := filepath.Join(t.TempDir(), "changes.csv")
@@ -23,23 +31,112 @@ func TestBacktestPanel(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb := newTab(t)
+	setWidth(t, tb, 1400)
 	tb.open()
 	seq := tb.seq()
 	tb.drop("changes.csv", string(b), "")
 	tb.waitPlanned(seq, 60*time.Second)
-	backtestMatchesCLI(t, tb, history)
+	backtestMatchesCLI(t, tb, history, "2024-07-01")
+	advice := tb.text("#bt-advice")
+	if !strings.HasPrefix(advice, "Use ") || !strings.Contains(advice, "than uniform (") || !strings.Contains(advice, "the best adaptive scheduler, ") {
+		t.Errorf("the advice above the table: %q", advice)
+	}
+	if got := eval[string](tb, `[...document.querySelectorAll("#bt-table tbody tr")].slice(0, 2).map(r => r.dataset.policy + "." + r.className).join(" ")`); got != "learn.recommended uniform.yardstick" {
+		t.Errorf("the first rows: %s; want learn, recommended, then uniform", got)
+	}
+	if got := tb.text(`#bt-table tr[data-policy="hindsight"] th`); !strings.Contains(got, "psp had it known the test year's rates (a static plan's headroom)") {
+		t.Errorf("hindsight's row: %q", got)
+	}
+	budgetChart(t, tb, "#chart-bt-budgets-svg", 9)
 	tb.shotOf("#backtest", "backtest")
+	tb.shotOf("#chart-bt-budgets", "backtest-chart")
+	// What the panel showed before it replayed several budgets, folded
+	// away: each policy's visits and its staleness week by week.
+	eval[bool](tb, `(document.querySelector("#bt-details summary").click(), true)`)
+	if n := eval[int](tb, `document.querySelectorAll("#chart-backtest-svg polyline").length`); n != 9 {
+		t.Errorf("the week-by-week chart has %d lines, want 9", n)
+	}
+	if h := eval[float64](tb, `document.getElementById("bt-week-table").getBoundingClientRect().height`); h < 100 {
+		t.Errorf("the details' table is %v pixels high once opened", h)
+	}
+	tb.shotOf("#bt-details", "backtest-details")
+	setWidth(t, tb, 390)
+	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the page is %d pixels wide on a 390-pixel screen: it scrolls sideways", w)
+	}
+	budgetChart(t, tb, "#chart-bt-budgets-narrow-svg", 9)
+	tb.shotOf("#backtest", "backtest-narrow")
+	tb.shotOf("#chart-bt-budgets-narrow", "backtest-narrow-chart")
+	// Scrolled sideways, the table keeps its policy column in view.
+	left := eval[float64](tb, `(w => (w.scrollLeft = 200, document.querySelector('#bt-table tr[data-policy="learn"] th').getBoundingClientRect().left - w.getBoundingClientRect().left))(document.querySelector("#backtest .table-wrap"))`)
+	if left < -1 {
+		t.Errorf("scrolled sideways, the policy column is %v pixels out of view", -left)
+	}
+	tb.shotOf("#backtest .table-wrap", "backtest-narrow-scrolled")
+	setWidth(t, tb, 1400)
 	// Under the harmonic penalty Cho's policy cannot be planned: its row
 	// says so, and the others still match the CLI's.
 	seq = tb.seq()
 	eval[bool](tb, `(() => { const s = document.getElementById("objective"); s.value = "harmonic";
 		s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	tb.waitPlanned(seq, 60*time.Second)
-	backtestMatchesCLI(t, tb, history, "--objective", "harmonic")
+	backtestMatchesCLI(t, tb, history, "2024-07-01", "--objective", "harmonic")
 	if got := tb.text(`#bt-table tr.omitted[data-policy="cho"]`); !strings.Contains(got, "not planned: its Lagrange solution is for staleness and age") {
 		t.Errorf("cho's row under the harmonic penalty: %q", got)
 	}
+	budgetChart(t, tb, "#chart-bt-budgets-svg", 8)
 	tb.shotOf("#bt-table", "backtest-harmonic")
+}
+
+// cellText is a cell of the backtest's table: "0.102% · 0.76×".
+var cellText = regexp.MustCompile(`^([0-9.]+)% · ([0-9.]+)×$`)
+
+// setWidth makes the window w CSS pixels wide.
+func setWidth(t *testing.T, tb *tab, w int64) {
+	t.Helper()
+	if _, err := chromedp.Call(tb.ctx, emulation.SetDeviceMetricsOverride,
+		emulation.SetDeviceMetricsOverrideParams{Width: w, Height: 900, DeviceScaleFactor: 1, Mobile: w < 600}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// budgetChart checks the staleness-against-budget chart sel: shown, a
+// line per policy replayed with a point per budget, a legend entry each,
+// and no two of its labels overlapping on the screen.
+func budgetChart(t *testing.T, tb *tab, sel string, policies int) {
+	t.Helper()
+	type summary struct {
+		Visible, Lines, Points, Texts int
+		Overlaps                      []string
+	}
+	s := eval[summary](tb, fmt.Sprintf(`(() => {
+		const svg = document.querySelector(%q);
+		if (!svg) return {Visible: -1};
+		const texts = [...svg.querySelectorAll("text")].filter(e => e.textContent.trim() !== "");
+		const boxes = texts.map(e => e.getBoundingClientRect());
+		const over = [];
+		for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+			const a = boxes[i], b = boxes[j];
+			if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+				over.push(texts[i].textContent + " / " + texts[j].textContent);
+		}
+		return {Visible: svg.getBoundingClientRect().width > 0 ? 1 : 0, Lines: svg.querySelectorAll("polyline").length,
+			Points: svg.querySelectorAll("circle").length, Texts: texts.length, Overlaps: over};
+	})()`, sel))
+	if s.Visible != 1 {
+		t.Fatalf("%s: visible %d", sel, s.Visible)
+	}
+	if s.Lines != policies || s.Points != 5*policies {
+		t.Errorf("%s: %d lines, %d points; want %d lines, a point per budget on each", sel, s.Lines, s.Points, policies)
+	}
+	for _, l := range []string{"visits per page per week (log scale)", "staleness (%, log scale)", "learn", "uniform", "0.25", "4"} {
+		if !eval[bool](tb, fmt.Sprintf(`[...document.querySelectorAll(%q)].some(e => e.textContent === %q)`, sel+" text", l)) {
+			t.Errorf("%s: no label %q", sel, l)
+		}
+	}
+	if len(s.Overlaps) > 0 {
+		t.Errorf("%s: labels overlap: %q", sel, s.Overlaps)
+	}
 }
 
 // TestBacktestBigFile: a chosen file too big to keep (more than 16 MiB,
@@ -69,7 +166,7 @@ func TestBacktestBigFile(t *testing.T) {
 	seq := tb.seq()
 	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{history}))
 	tb.waitPlanned(seq, 120*time.Second)
-	backtestMatchesCLI(t, tb, history)
+	backtestMatchesCLI(t, tb, history, "2024-07-01")
 	if h := tb.copyLink(); len(h) > 2000 {
 		t.Errorf("the link of a %d-byte file holds %d characters: want its fingerprint, not the data", sb.Len(), len(h))
 	}
@@ -95,30 +192,91 @@ func quarterHistory(t *testing.T) []string {
 }
 
 // backtestMatchesCLI runs the backtest panel on the file the tab has
-// planned, split at 2024-07-01, and compares every row with `freshplan
-// backtest` on the same file with the same flags: the same numbers to the
-// last digit (a policy not planned is a row of its own in the app, a
-// warning from the CLI).
-func backtestMatchesCLI(t *testing.T, tb *tab, history string, flags ...string) {
+// planned, split at split (YYYY-MM-DD), and compares every cell of its table with
+// `freshplan backtest --budgets 0.25,0.5,1,2,4` on the same file with the
+// same flags: the same budgets, staleness, visits, changes detected and
+// ratio to uniform, to the last digit (a policy not planned is a row of
+// its own in the app, a warning from the CLI). The rows at one visit per
+// page per week (the panel's details) match them too.
+func backtestMatchesCLI(t *testing.T, tb *tab, history, split string, flags ...string) {
 	t.Helper()
-	args := append(append([]string{"backtest", "--split", "2024-07-01"}, flags...), history)
-	out, err := exec.Command(cli, args...).Output()
+	args := append(append([]string{"backtest", "--split", split, "--budgets", "0.25,0.5,1,2,4"}, flags...), history)
+	var stderr strings.Builder
+	cmd := exec.Command(cli, args...)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("freshplan backtest: %v", err)
+		t.Fatalf("freshplan backtest: %v: %s", err, stderr.String())
 	}
-	want := strings.TrimSpace(string(out))
+	// The CLI's visits per page per week is its budget's over the pages
+	// (0.249 for 0.25 when the pages are not a multiple of 4): the budget
+	// per week is compared instead.
+	var want []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n")[1:] {
+		f := strings.Split(l, ",")
+		want = append(want, strings.Join(append(f[:1:1], f[2:]...), ","))
+	}
 	tb.poll(`!!document.getElementById("bt-run")`, 10*time.Second)
-	tb.typeInto("#bt-split", "2024-07-01")
+	tb.typeInto("#bt-split", split)
 	runs := eval[int](tb, `+document.getElementById("backtest").dataset.seq`)
+	// The progress line is watched as it changes: it names each budget
+	// as the worker replays it.
+	eval[bool](tb, `(() => { window.btNotes = new Set(); const b = document.getElementById("backtest");
+		window.btWatch?.disconnect();
+		window.btWatch = new MutationObserver(() => { const p = document.getElementById("bt-progress"); if (p) btNotes.add(p.textContent); });
+		window.btWatch.observe(b, {subtree: true, childList: true, characterData: true}); return true; })()`)
+	start := time.Now()
 	eval[bool](tb, `(document.getElementById("bt-run").click(), true)`)
-	tb.poll(fmt.Sprintf(`(b => +b.dataset.seq > %d && b.dataset.state === "done" || !!document.getElementById("bt-error"))(document.getElementById("backtest"))`, runs), 120*time.Second)
+	tb.poll(`!!document.getElementById("bt-progress") || document.getElementById("backtest").dataset.state !== "busy"`, 30*time.Second)
+	if eval[bool](tb, `!!document.getElementById("bt-progress")`) {
+		tb.shotOf("#backtest", t.Name()+"-busy")
+	}
+	tb.poll(fmt.Sprintf(`(b => +b.dataset.seq > %d && b.dataset.state === "done" || !!document.getElementById("bt-error"))(document.getElementById("backtest"))`, runs), 180*time.Second)
 	if e := tb.text("#bt-error"); e != "" {
 		t.Fatalf("backtest failed: %s", e)
 	}
-	got := eval[string](tb, `"policy,staleness,visits,changes_detected\n" + [...document.querySelectorAll("#bt-table tbody tr:not(.omitted)")]
-		.map(r => [r.dataset.policy, r.dataset.staleness, r.dataset.visits, r.dataset.detected].join(",")).join("\n")`)
-	if got != want {
-		t.Errorf("the app's backtest:\n%s\nthe CLI's:\n%s", got, want)
+	t.Logf("the panel's backtest took %v (%s)", time.Since(start).Round(100*time.Millisecond), tb.text("#bt-took"))
+	notes := eval[[]string](tb, `[...btNotes]`)
+	budgetsSaid := 0
+	for k := 1; k <= 5; k++ {
+		if slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, fmt.Sprintf("a week), %d of 5", k)) }) {
+			budgetsSaid++
+		}
+	}
+	if budgetsSaid < 3 {
+		t.Errorf("the progress named %d of the 5 budgets as they were replayed: %q", budgetsSaid, notes)
+	}
+	got := eval[[]string](tb, `[...document.querySelectorAll("#bt-table tbody tr:not(.omitted)")].flatMap(r => [...r.querySelectorAll("td[data-staleness]")]
+		.map(c => [c.dataset.budget, r.dataset.policy, c.dataset.staleness, c.dataset.visits, c.dataset.detected, c.dataset.ratio].join(",")))`)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("the app's backtest:\n%s\nthe CLI's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Each cell reads its staleness as a percentage and its ratio.
+	cells := eval[[][]string](tb, `[...document.querySelectorAll("#bt-table td[data-staleness]")].map(c => [c.textContent, c.dataset.staleness, c.dataset.ratio])`)
+	for _, c := range cells {
+		m := cellText.FindStringSubmatch(c[0])
+		s, _ := strconv.ParseFloat(c[1], 64)
+		r, _ := strconv.ParseFloat(c[2], 64)
+		if m == nil {
+			t.Errorf("a cell reads %q", c[0])
+			continue
+		}
+		pct, _ := strconv.ParseFloat(m[1], 64)
+		times, _ := strconv.ParseFloat(m[2], 64)
+		if math.Abs(pct-100*s) > 0.005*100*s || math.Abs(times-r) > 0.005 {
+			t.Errorf("a cell reads %q for staleness %s, ratio %s", c[0], c[1], c[2])
+		}
+	}
+	weekly := 0
+	for _, w := range want {
+		if f := strings.Split(w, ","); f[0] == eval[string](tb, `document.querySelector('#bt-table th[data-per-page="1"] small').textContent.replace(/\D/g, "")`) {
+			weekly++
+		}
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#bt-week-table tbody tr:not(.omitted)").length`); n != weekly || n == 0 {
+		t.Errorf("the details at one visit per page per week have %d rows, want %d", n, weekly)
 	}
 }
 

@@ -197,14 +197,19 @@ func parseBudgets(list string, pages int, horizon time.Duration) ([]int, error) 
 		if err != nil || !(v > 0) || math.IsInf(v, 0) {
 			return nil, usagef("--budgets %q: %q is not a positive number of visits per page per week (0.25) or per horizon (500v)", list, f)
 		}
-		b := v
-		if !perHorizon {
-			b = v * float64(pages) * horizon.Hours() / (7 * 24)
+		var b int
+		switch {
+		case !perHorizon:
+			b = backtest.PerPageWeek(v, pages, horizon)
+		case v > plan.MaxBudget: // before it is made an int, which it may not fit
+			b = math.MaxInt
+		default:
+			b = max(1, int(math.Round(v)))
 		}
 		if b > plan.MaxBudget {
-			return nil, usagef("--budgets %q: %s is %g visits per horizon, more than the %d a plan schedules", list, f, b, plan.MaxBudget)
+			return nil, usagef("--budgets %q: %s is more than the %d visits per horizon a plan schedules", list, f, plan.MaxBudget)
 		}
-		out = append(out, max(1, int(math.Round(b))))
+		out = append(out, b)
 	}
 	return out, nil
 }

@@ -84,16 +84,14 @@ type Result struct {
 // training crawl, its estimates, the learning policy's start — and
 // running the budgets side by side on the machine's processors.
 func RunBudgets(ctx context.Context, all []observe.Changes, cfg Config, budgets []int) ([]Result, error) {
-	prep, cfg, err := prepare(ctx, all, cfg)
+	prep, err := Prepare(ctx, all, cfg)
 	if err != nil {
 		return nil, err
 	}
 	if budgets == nil {
-		b := cfg.Params.Budget
-		if b == 0 && cfg.Params.Crawlers == 0 {
-			b = WeeklyBudget(len(prep.pages), cfg.Params.Horizon)
-		} else if b, err = cfg.Params.Visits(); err != nil {
-			return nil, fmt.Errorf("backtest: %w", err)
+		b, err := prep.DefaultBudget()
+		if err != nil {
+			return nil, err
 		}
 		budgets = []int{b}
 	}
@@ -115,7 +113,7 @@ func RunBudgets(ctx context.Context, all []observe.Changes, cfg Config, budgets 
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			out[k], errs[k] = prep.atBudget(ctx, cfg, b)
+			out[k], errs[k] = prep.At(ctx, b)
 		}()
 	}
 	wg.Wait()
@@ -125,20 +123,46 @@ func RunBudgets(ctx context.Context, all []observe.Changes, cfg Config, budgets 
 	return out, nil
 }
 
-// prepared is what a backtest's budgets share.
-type prepared struct {
+// Prepared is what a backtest's budgets share. Prepare makes it once and
+// At replays every policy at one budget, so that a caller can replay the
+// budgets one at a time and say which it is at (the app, which in
+// WebAssembly has one processor anyway). At may be called concurrently.
+type Prepared struct {
+	cfg       Config            // with its defaults filled in
 	pages     []observe.Changes // those that appear before the split
 	histories []observe.History // what the training crawl saw of each
 	in        *plan.Input       // the static plans' pages, estimated from the training crawl
 	learn     *learnStart       // the learning policy's start, with Config.Learn
 }
 
-func prepare(ctx context.Context, all []observe.Changes, cfg Config) (*prepared, Config, error) {
+// Pages is the number of pages replayed: those that appear before the split.
+func (prep *Prepared) Pages() int { return len(prep.pages) }
+
+// DefaultBudget is the budget the Config's Params give, in visits per
+// horizon: one visit per page per week when they give none.
+func (prep *Prepared) DefaultBudget() (int, error) {
+	p := prep.cfg.Params
+	if p.Budget == 0 && p.Crawlers == 0 {
+		return WeeklyBudget(len(prep.pages), p.Horizon), nil
+	}
+	b, err := p.Visits()
+	if err != nil {
+		return 0, fmt.Errorf("backtest: %w", err)
+	}
+	return b, nil
+}
+
+// Prepare simulates the training crawl over pages' complete change
+// histories (sorted times, the first being when the page appeared),
+// estimates from it and starts the learning policy: what every budget
+// shares. Pages that appear at or after the split are left out: nothing
+// could have been planned for them.
+func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared, error) {
 	if err := validate(all, cfg); err != nil {
-		return nil, cfg, fmt.Errorf("backtest: %w", err)
+		return nil, fmt.Errorf("backtest: %w", err)
 	}
 	if !(cfg.TrainStart < cfg.Split && cfg.Split < cfg.Until) {
-		return nil, cfg, errors.New("backtest: want train start < split < until")
+		return nil, errors.New("backtest: want train start < split < until")
 	}
 	if cfg.CrawlInterval <= 0 {
 		cfg.CrawlInterval = day
@@ -147,7 +171,7 @@ func prepare(ctx context.Context, all []observe.Changes, cfg Config) (*prepared,
 		cfg.Policies = DefaultPolicies
 	}
 	if cfg.Cycle < 0 {
-		return nil, cfg, fmt.Errorf("backtest: cycle %d: want 0 (chosen) or a number of horizons", cfg.Cycle)
+		return nil, fmt.Errorf("backtest: cycle %d: want 0 (chosen) or a number of horizons", cfg.Cycle)
 	}
 	var pages []observe.Changes
 	for _, p := range all {
@@ -156,37 +180,37 @@ func prepare(ctx context.Context, all []observe.Changes, cfg Config) (*prepared,
 		}
 	}
 	if len(pages) == 0 {
-		return nil, cfg, errors.New("backtest: no page appears before the split")
+		return nil, errors.New("backtest: no page appears before the split")
 	}
 	var wsum float64
 	for _, p := range pages {
 		if !(p.Weight >= 0 && p.Weight <= plan.MaxWeight) {
-			return nil, cfg, fmt.Errorf("backtest: %s: weight %v is not between 0 and %g", p.URL, p.Weight, plan.MaxWeight)
+			return nil, fmt.Errorf("backtest: %s: weight %v is not between 0 and %g", p.URL, p.Weight, plan.MaxWeight)
 		}
 		wsum += p.Weight
 	}
 	if wsum == 0 {
-		return nil, cfg, errors.New("backtest: every page that appears before the split has weight 0: there is no staleness to average")
+		return nil, errors.New("backtest: every page that appears before the split has weight 0: there is no staleness to average")
 	}
 	if !(cfg.Params.Horizon.Seconds() > 0) {
-		return nil, cfg, errors.New("backtest: the horizon must be positive")
+		return nil, errors.New("backtest: the horizon must be positive")
 	}
-
-	prep := &prepared{pages: pages}
+	prep := &Prepared{cfg: cfg, pages: pages}
 	prep.histories = observe.CrawlEvery(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
 	var err error
 	prep.in, err = plan.FromHistories(ctx, prep.histories, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
 	if err != nil {
-		return nil, cfg, err
+		return nil, err
 	}
 	if cfg.Learn {
 		prep.learn = newLearnStart(pages, prep.histories, cfg)
 	}
-	return prep, cfg, nil
+	return prep, nil
 }
 
-// atBudget replays every policy cfg asks for at budget visits per horizon.
-func (prep *prepared) atBudget(ctx context.Context, cfg Config, budget int) (Result, error) {
+// At replays every policy the Config asks for at budget visits per horizon.
+func (prep *Prepared) At(ctx context.Context, budget int) (Result, error) {
+	cfg := prep.cfg
 	T := cfg.Params.Horizon.Seconds()
 	cfg.Params.Budget, cfg.Params.Crawlers, cfg.Params.Rate = budget, 0, 0
 	if _, err := cfg.Params.Visits(); err != nil {
@@ -250,7 +274,22 @@ func (prep *prepared) atBudget(ctx context.Context, cfg Config, budget int) (Res
 // WeeklyBudget is a backtest's default budget: one visit per page per
 // week, in visits per horizon (at least 1).
 func WeeklyBudget(pages int, horizon time.Duration) int {
-	return int(math.Max(1, math.Round(float64(pages)*horizon.Seconds()/(7*day))))
+	return PerPageWeek(1, pages, horizon)
+}
+
+// PerPageWeek is k visits per page per week as visits per horizon for
+// pages: round(k × pages × horizon / week), at least 1 — the budgets of
+// the CLI's --budgets and of the app's backtest, made here once. A budget
+// too big for an int is math.MaxInt, more than any plan schedules.
+func PerPageWeek(k float64, pages int, horizon time.Duration) int {
+	b := math.Round(k * float64(pages) * horizon.Seconds() / (7 * day))
+	switch {
+	case b >= math.MaxInt:
+		return math.MaxInt
+	case !(b >= 1): // and NaN
+		return 1
+	}
+	return int(b)
 }
 
 // cycled is cfg's planning parameters over a whole cycle (plan.Params.Cycle):
