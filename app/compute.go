@@ -160,6 +160,8 @@ type ReadResult struct {
 	Est       *uncertainty `json:"-"`          // how well an estimated input pinned each page's rate; nil for a pages table
 	Wire      *pagesMsg    `json:",omitempty"` // how Pages cross from the worker to the page
 	Estimated bool         `json:",omitempty"` // on the wire: the rates were estimated, and Est's columns follow the pages' arrays
+	// Suggested is, on the wire, Est's Suggested.
+	Suggested *plan.Suggestion `json:",omitempty"`
 }
 
 // ExportResult is a file to download.

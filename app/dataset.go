@@ -10,6 +10,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // versions numbers every view the page builds, so a child component sees
@@ -111,4 +112,13 @@ func lowerASCII(c byte) byte {
 		return c + 'a' - 'A'
 	}
 	return c
+}
+
+// suggested is the horizon and budget the input's own data suggests
+// (plan.Suggest); nil for a pages table or the sample.
+func (d *dataset) suggested() *plan.Suggestion {
+	if d.est == nil {
+		return nil
+	}
+	return d.est.Suggested
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,6 +39,9 @@ type home struct {
 	data    *dataset
 	form    form
 	touched map[string]bool   // fields the person has edited
+	// budgetWhy says why the budget and horizon are what the data
+	// suggested (plan.Suggest), while the person has not edited them.
+	budgetWhy string
 	errs    map[string]string // per field, what is wrong
 	pending map[string]bool   // fields changed since the last job
 	formGen int
@@ -498,11 +502,27 @@ func (h *home) finishRead(rs *readState, d *dataset, err error) {
 func (h *home) setData(d *dataset) {
 	h.data = d
 	if !h.touched[fBudget] {
-		b := SampleBudget
+		b, T, why := SampleBudget, "24h", ""
 		if !d.sample {
+			// A pages table says nothing of a crawl: four visits per page
+			// per day to start from. A log or a change history suggests
+			// its own (plan.Suggest).
 			b = niceRound(4 * float64(len(d.pages)))
+			if s := d.suggested(); s != nil {
+				b, T, why = s.Budget, durationInput(s.Horizon.Seconds()), s.Why
+				if h.touched[fHorizon] {
+					// The same crawl rate over the horizon the person chose.
+					if t, err := parseDuration(h.form.Horizon); err == nil && t > 0 {
+						b = max(1, int(math.Round(float64(b)*t.Seconds()/s.Horizon.Seconds())))
+					}
+				}
+			}
 		}
 		h.form.Budget = strconv.Itoa(b)
+		if !h.touched[fHorizon] {
+			h.form.Horizon = T
+		}
+		h.budgetWhy = why
 	}
 	h.res = results{hist: histogramSpec(d)}
 	h.startJob(allStages)

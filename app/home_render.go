@@ -262,6 +262,9 @@ func (h *home) renderParams() goapp.UI {
 	if h.res.plan != nil && !crawlers {
 		budgetHint = sprintf("visits per horizon (%.2g per page)", float64(h.res.plan.Budget)/float64(max(1, len(h.data.pages))))
 	}
+	if h.budgetWhy != "" && !h.touched[fBudget] && !crawlers {
+		budgetHint += "; from your data — " + h.budgetWhy
+	}
 	modeRadio := func(v, label string) goapp.UI {
 		return goapp.Label().Class("radio").Body(
 			goapp.Input().Type("radio").Name("mode").ID("mode-"+v).Value(v).Checked(f.Mode == v).OnChange(h.onField(fMode, 0), fMode),

@@ -57,6 +57,9 @@ type Skipped struct {
 // so that they cross from a worker as they are.
 type uncertainty struct {
 	Low, High, SuggestDays []float64
+	// Suggested is the horizon and budget the input's own data suggests
+	// (plan.Suggest); nil when it suggests none.
+	Suggested *plan.Suggestion
 }
 
 // uncertain returns how many pages' intervals are too wide to plan with.
@@ -92,6 +95,9 @@ func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *
 	u := &uncertainty{Low: make([]float64, n), High: make([]float64, n), SuggestDays: make([]float64, n)}
 	for i, e := range in.Estimates {
 		u.Low[i], u.High[i], u.SuggestDays[i] = e.Low, e.High, e.SuggestedIntervalDays
+	}
+	if s, ok := plan.Suggest(in); ok {
+		u.Suggested = &s
 	}
 	var sk *Skipped
 	if in.Log != nil && (in.Log.Skipped > 0 || in.Log.Notes() != "") {

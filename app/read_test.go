@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // readViaWire reads in as the reading worker does (readInput) and returns
@@ -90,6 +91,11 @@ func TestReadInWorkerUncertainty(t *testing.T) {
 	}
 	if n := want.uncertain(); n != 1 {
 		t.Errorf("%d pages too uncertain, want 1", n)
+	}
+	// The log's own crawl rate, 120 fetches over 59 days, is the budget
+	// it suggests (plan.Suggest); it crosses the wire with the rest.
+	if s := want.Suggested; s == nil || s.Budget != 2 || s.Horizon != 24*time.Hour {
+		t.Errorf("suggested %+v, want 2 visits a day", s)
 	}
 	stages := readViaWire(t, "log.csv", in)
 	if len(stages) != 2 || stages[0].Kind != "read" {

@@ -343,6 +343,7 @@ func packStage(s *Stage) ([]byte, error) {
 		h.Pages, h.Wire, h.Est, h.Estimated = nil, &pm, nil, r.Est != nil
 		if u := r.Est; u != nil {
 			arrays = append(arrays, u.Low, u.High, u.SuggestDays)
+			h.Suggested = u.Suggested
 		}
 		m.Read = &h
 	}
@@ -363,7 +364,7 @@ func unpackStage(b []byte) (*Stage, error) {
 			if len(a) != 7 {
 				return nil, errWire
 			}
-			r.Est = &uncertainty{Low: a[4], High: a[5], SuggestDays: a[6]}
+			r.Est = &uncertainty{Low: a[4], High: a[5], SuggestDays: a[6], Suggested: r.Suggested}
 			a = a[:4]
 		}
 		pg, rest, err := unpackPages(*r.Wire, a, blob)
@@ -373,7 +374,7 @@ func unpackStage(b []byte) (*Stage, error) {
 		if u := r.Est; u != nil && (len(u.Low) != len(pg) || len(u.High) != len(pg) || len(u.SuggestDays) != len(pg)) {
 			return nil, errWire
 		}
-		r.Pages, r.Wire, r.Estimated = pg, nil, false
+		r.Pages, r.Wire, r.Estimated, r.Suggested = pg, nil, false, nil
 		return s, nil
 	}
 	if s.Export != nil {

@@ -152,6 +152,14 @@ func TestDropLog(t *testing.T) {
 	} else if got, want := tb.text("#uncertain"), fmt.Sprintf("%d of 31 pages have a rate too uncertain to plan with", flagged); !strings.HasPrefix(got, want) {
 		t.Errorf("note %q: want it to begin %q", got, want)
 	}
+	// A log is planned at the rate its own crawler went, per day, and
+	// says so beside the budget.
+	if h := eval[string](tb, `document.getElementById("horizon").value`); h != "24h" {
+		t.Errorf("horizon %q after the drop: want 24h", h)
+	}
+	if got := tb.text("#budget-msg"); !strings.Contains(got, "from your data — the rate your log shows:") || !strings.Contains(got, "fetches over") {
+		t.Errorf("budget hint %q: want the log's own rate as the reason", got)
+	}
 	tb.shotTop("03b-dropped-log")
 	tb.shotOf("#tables", "03b-dropped-log-tables")
 }

@@ -127,13 +127,24 @@ func TestExportsChangeHistory(t *testing.T) {
 	if got := tb.text("#dataset"); !strings.Contains(got, "40 pages on 3 hosts") {
 		t.Fatalf("dataset line %q: want the history's 40 pages on 3 hosts", got)
 	}
+	// A change history shows how pages change, not how fast anyone
+	// crawls: it is planned at one visit per page per week, and says so.
+	if h, b := eval[string](tb, `document.getElementById("horizon").value`), eval[string](tb, `document.getElementById("budget").value`); h != "7d" || b != "40" {
+		t.Errorf("horizon %q, budget %q after the drop: want 7d and 40 (one visit per page per week)", h, b)
+	}
+	if got := tb.text("#budget-msg"); !strings.Contains(got, "from your data — one visit per page per week") {
+		t.Errorf("budget hint %q: want the reason for the budget", got)
+	}
 	tb.shotTop("03c-dropped-history")
 	before = tb.seq()
 	tb.typeInto("#budget", "300")
 	tb.waitPlanned(before, 30*time.Second)
+	if got := tb.text("#budget-msg"); strings.Contains(got, "from your data") {
+		t.Errorf("budget hint %q after typing a budget: the data's reason no longer applies", got)
+	}
 	for _, e := range exportFiles {
 		if e.button == "export-pages" || e.button == "export-nutch" || e.button == "export-json" {
-			tb.sameAsCLI(e, dir, path, "--budget", "300")
+			tb.sameAsCLI(e, dir, path, "--budget", "300", "--horizon", "168h")
 		}
 	}
 }
