@@ -38,13 +38,13 @@ type home struct {
 	eng     engine
 	data    *dataset
 	form    form
-	touched map[string]bool   // fields the person has edited
+	touched map[string]bool // fields the person has edited
 	// budgetWhy says why the budget and horizon are what the data
 	// suggested (plan.Suggest), while the person has not edited them.
 	budgetWhy string
-	errs    map[string]string // per field, what is wrong
-	pending map[string]bool   // fields changed since the last job
-	formGen int
+	errs      map[string]string // per field, what is wrong
+	pending   map[string]bool   // fields changed since the last job
+	formGen   int
 
 	reading   *readState
 	inputErr  *InputError
