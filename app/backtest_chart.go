@@ -57,11 +57,7 @@ func backtestBudgetSpec(r *BacktestResult, w float64) *chartSpec {
 		st := btStyleOf(p)
 		s.Legend = append(s.Legend, legendItem{Label: p, Color: st.Color, Dash: st.Dash})
 	}
-	places := legendPlaces(s)
-	s.Top = 30
-	if n := len(places); n > 0 {
-		s.Top = places[n-1][1] + 22
-	}
+	s.Top = topBelowLegend(s)
 	s.H = s.Top + 280 + s.Bottom
 	lo, hi, zero := math.Inf(1), 0.0, false
 	for _, b := range r.Budgets {
@@ -157,11 +153,7 @@ func backtestWeekSpec(r *BacktestResult, b BacktestBudget) *chartSpec {
 			s.Legend = append(s.Legend, legendItem{Label: p, Color: st.Color, Dash: st.Dash})
 		}
 	}
-	places := legendPlaces(s)
-	s.Top = 30
-	if n := len(places); n > 0 {
-		s.Top = places[n-1][1] + 22
-	}
+	s.Top = topBelowLegend(s)
 	s.H = s.Top + chartH - 48
 	hi := 0.0
 	days := r.Horizon / 86400
@@ -266,4 +258,13 @@ func fmtStaleVsUniform(s, u float64) string {
 		return fmtStalePct(s)
 	}
 	return fmtStalePct(s) + " · " + fmtTimes(s/u)
+}
+
+// topBelowLegend is where a chart's plot starts: below its legend's last
+// row (legendPlaces), or 30 px down without a legend.
+func topBelowLegend(s *chartSpec) float64 {
+	if places := legendPlaces(s); len(places) > 0 {
+		return places[len(places)-1][1] + 22
+	}
+	return 30
 }
