@@ -82,9 +82,10 @@ var formats = []format{
 }
 
 // estimated reads an observation log (a fetch log or a web-archive index:
-// CSV, CDX, CDXJ, Wayback JSON, told apart by core/observe) or a complete
-// change history and estimates each URL's rate, shrunk towards its host's
-// prior, as the CLI's plan does (plan.Load).
+// CSV, CDX, CDXJ, Wayback JSON, a Heritrix crawl.log, told apart by
+// core/observe) or a complete change history and estimates each URL's
+// rate, shrunk towards its host's prior, as the CLI's plan does
+// (plan.Load).
 // With skip, bad rows are skipped and counted, as the CLI's --skip-bad
 // does.
 func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, *uncertainty, error) {
