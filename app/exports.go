@@ -107,7 +107,7 @@ func (h *home) renderExports() goapp.UI {
 	l := &h.link
 	return goapp.Section().ID("exports").Class("panel", "exports").Aria("labelledby", "exports-h").Body(
 		goapp.H2().ID("exports-h").Text("Share and export"),
-		goapp.P().Class("hint").Text("A link to this plan: its parameters, and the data when it packs into 512 KiB (else its fingerprint, and whoever opens the link drops the same file). It lives in the part after #, which browsers never send to a server."),
+		goapp.P().Class("hint").Text("A link to this plan: its parameters, and the data when the link stays within 8,000 characters, short enough for a chat message (else its fingerprint, and whoever opens the link drops the same file). It lives in the part after #, which browsers never send to a server."),
 		goapp.Div().Class("export-row").Body(
 			goapp.Button().Type("button").ID("copy-link").Class("button", "primary").Disabled(h.data == nil || l.busy).
 				OnClick(h.onCopyLink).Text(map[bool]string{true: "Making the link…", false: "Copy link"}[l.busy]),

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/freshplan/freshplan/core/inputerr"
@@ -81,9 +82,10 @@ var formats = []format{
 }
 
 // estimated reads an observation log (a fetch log or a web-archive index:
-// CSV, CDX, CDXJ, Wayback JSON, told apart by core/observe) or a complete
-// change history and estimates each URL's rate, shrunk towards its host's
-// prior, as the CLI's plan does (plan.Load).
+// CSV, CDX, CDXJ, Wayback JSON, a Heritrix crawl.log, told apart by
+// core/observe) or a complete change history and estimates each URL's
+// rate, shrunk towards its host's prior, as the CLI's plan does
+// (plan.Load).
 // With skip, bad rows are skipped and counted, as the CLI's --skip-bad
 // does.
 func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, *uncertainty, error) {
@@ -314,11 +316,51 @@ func (c *countingReader) locate(err error, file string) error {
 	e := &InputError{File: file, Line: ie.Line, Column: ie.Column, Field: ie.Field, Msg: ie.Msg}
 	if e.Line > 0 {
 		if text, ok := c.line(int64(e.Line)); ok {
-			e.Text = text
-			e.Before, e.Mark, e.After = splitField(text, e.Column)
+			before, mark, after := splitField(text, e.Column)
+			// The line as the page shows it: bytes that are not UTF-8 and
+			// control characters escaped, never shown as they are.
+			e.Text = printable(text)
+			e.Before, e.Mark, e.After = printable(before), printable(mark), printable(after)
 		}
 	}
 	return e
+}
+
+// printable returns s with every byte that is not UTF-8 written as \xNN,
+// and every character that is not printable (unicode.IsPrint: control
+// and format characters, private use, U+FFFD standing for bytes lost
+// before) but space and tab as \xNN or \uNNNN, so that a garbled line is
+// shown as what it is rather than as mojibake.
+func printable(s string) string {
+	shown := func(r rune) bool { return r == '\t' || (r != utf8.RuneError && unicode.IsPrint(r)) }
+	clean := true
+	for _, r := range s {
+		if !shown(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case shown(r):
+			b.WriteString(s[i : i+size])
+		case r < 0x80:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		case r > 0xffff:
+			fmt.Fprintf(&b, "\\U%08X", r)
+		default:
+			fmt.Fprintf(&b, "\\u%04X", r)
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // quoteMax is the most of a line an error quotes.

@@ -11,11 +11,12 @@ import (
 // only fingerprinted.
 const keepLimit = 64 << 20
 
-// keepTable is the largest pages table kept: a link holds at most 512 KiB
-// of packed data, which no CSV of more than a few MiB packs into. It is
-// also the largest file kept as read: a bigger one is read again from the
-// browser's File when a backtest needs it (see dataset.input), so the
-// tab does not hold it twice.
+// keepTable is the largest pages table kept: a link holds a file only
+// while it stays within share.MaxLink characters, which no CSV of more
+// than a few hundred KiB packs into. It is also the largest file kept as
+// read: a bigger one is read again from the browser's File when a
+// backtest needs it (see dataset.input), so the tab does not hold it
+// twice.
 const keepTable = 16 << 20
 
 // headSize is how much of every input is kept to name its format.

@@ -60,7 +60,8 @@ func durationInput(sec float64) string {
 }
 
 // shareState returns the state a link to the plan of d holds: the
-// sample, the file itself when the page kept it, else its fingerprint.
+// sample, the file itself when the page kept it (Encode embeds it if the
+// link stays short, else writes its fingerprint), else its fingerprint.
 func shareState(d *dataset, q Request) share.State {
 	p := shareParams(q, d.sample)
 	// A plan of a file read with its bad rows skipped: whoever opens the
@@ -105,10 +106,14 @@ func (h *home) onCopyLink(_ goapp.Context, e goapp.Event) {
 	}
 	h.link.busy, h.link.err = true, ""
 	d := h.data
+	// The page's address, which the link starts with: the data goes in
+	// only while the whole link is at most share.MaxLink characters.
+	loc := goapp.Window().Get("location")
+	address := loc.Get("origin").String() + loc.Get("pathname").String()
 	ctx := h.ctx // the component's: it dispatches whatever the button's fate
 	ctx.Async(func() {
 		// Hashing and packing the data may take a moment: off the handler.
-		frag, err := share.Encode(shareState(d, q))
+		frag, err := share.Encode(shareState(d, q), share.Budget(address))
 		var note string
 		if err == nil {
 			note, err = share.Describe(frag)
@@ -120,8 +125,7 @@ func (h *home) onCopyLink(_ goapp.Context, e goapp.Event) {
 				return
 			}
 			win := goapp.Window()
-			loc := win.Get("location")
-			url := loc.Get("origin").String() + loc.Get("pathname").String() + "#" + frag
+			url := address + "#" + frag
 			win.Get("history").Call("replaceState", nil, "", "#"+frag)
 			h.link.url, h.link.note = url, note+" Copy it from the box."
 			if clip := win.Get("navigator").Get("clipboard"); clip.Truthy() {

@@ -23,7 +23,7 @@ func TestLinkForm(t *testing.T) {
 		if errs != nil {
 			t.Fatalf("%+v: %v", f, errs)
 		}
-		frag, err := share.Encode(share.State{Params: shareParams(q, true)})
+		frag, err := share.Encode(share.State{Params: shareParams(q, true)}, share.Budget("http://127.0.0.1:8000/"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -237,6 +237,37 @@ func TestBadFile(t *testing.T) {
 		t.Errorf("a pages table's bad row offers to skip it; a table has no rows to spare")
 	}
 	tb.shotTop("04-bad-file")
+
+	// A file that is not text is said to be so, with its size and first
+	// bytes in hexadecimal and every input the page reads; no line of it
+	// is quoted (issue 20: it was a line of mojibake).
+	elf := "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00\x10\x00\x3e\xc3\xff\x01\x02", 200)
+	tb.dropBytes("a.out", []byte(elf))
+	tb.poll(`(document.getElementById("input-error")?.textContent || "").includes("a.out")`, 15*time.Second)
+	msg = tb.text("#input-error")
+	every := []string{"pages table", "change history", "observation CSV", "fetch log", "CDX", "CDXJ", "Wayback CDX JSON", "Heritrix crawl.log", "gzipped"}
+	for _, want := range append([]string{"a.out", "this is not a text file (1,608 bytes, starting 7f 45 4c 46 02 01 01 00 …)"}, every...) {
+		if !strings.Contains(msg, want) {
+			t.Errorf("binary file: error %q does not say %s", msg, want)
+		}
+	}
+	if strings.ContainsRune(msg, '\ufffd') || strings.IndexFunc(msg, func(r rune) bool { return r < 0x20 && r != '\n' }) >= 0 {
+		t.Errorf("binary file: the error shows raw bytes: %q", msg)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#input-error .offending").length`); n != 0 {
+		t.Errorf("binary file: a line of it is quoted: %q", tb.text("#input-error .offending"))
+	}
+	tb.shotTop("04-binary-file")
+	// An empty file likewise lists every input.
+	tb.drop("empty.csv", "", "")
+	tb.poll(`(document.getElementById("input-error")?.textContent || "").includes("empty.csv")`, 15*time.Second)
+	msg = tb.text("#input-error")
+	for _, want := range append([]string{"the file is empty"}, every...) {
+		if !strings.Contains(msg, want) {
+			t.Errorf("empty file: error %q does not say %s", msg, want)
+		}
+	}
+
 	// Still usable: a good paste replaces the error with a plan.
 	before := tb.seq()
 	eval[bool](tb, `(document.getElementById("paste-btn").click(), true)`)

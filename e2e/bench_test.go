@@ -75,7 +75,7 @@ func TestBenchFile(t *testing.T) {
 	if budget == 0 {
 		p.Budget = 4 * strings.Count(string(data), "\n")
 	}
-	frag, err := share.Encode(share.State{Params: p, File: share.FingerprintOf(filepathBase(path), data)})
+	frag, err := share.Encode(share.State{Params: p, File: share.FingerprintOf(filepathBase(path), data)}, share.Budget(baseURL))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func TestOfflineAndUpdate(t *testing.T) {
 	}
 	// A share link opens offline too: a fresh load of its fragment.
 	frag, err := share.Encode(share.State{Params: share.Params{Horizon: 86400, Politeness: 15, Budget: 5000,
-		Objective: "staleness", Model: "steady", Policy: "psp", Target: 0.9, Sample: true}})
+		Objective: "staleness", Model: "steady", Policy: "psp", Target: 0.9, Sample: true}}, share.Budget(url))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/freshplan/freshplan/core/share"
 )
 
 // planOnScreen is what a teammate compares: the headline numbers, every
@@ -43,14 +45,27 @@ func TestShareLink(t *testing.T) {
 	if !strings.Contains(link, "&e=shared.csv") || !strings.Contains(link, "&d=") || !strings.Contains(link, "b=1234") {
 		t.Errorf("link %s: want the data and the parameters in it", short(link))
 	}
+	if len(link) > share.MaxLink || !strings.HasPrefix(link, baseURL) {
+		t.Errorf("the link is %d characters (at most %d) and starts %.40q, not the page's address %s", len(link), share.MaxLink, link, baseURL)
+	}
 	t.Logf("link of %d bytes; note: %s", len(link), tb.text("#link-note"))
+	if got := tb.text("#link-note"); !strings.Contains(got, "the data of shared.csv") {
+		t.Errorf("note %q: want the data in the link", got)
+	}
 	tb.shotOf("#exports", "share-link")
 
+	// It opens with no file to drop: the data is in the link.
 	mate := newTab(t, chromedp.WithNewBrowserContext())
 	mate.do(chromedp.Navigate(link))
 	mate.waitPlanned(0, 60*time.Second)
 	if got := mate.planOnScreen(); got != want {
 		t.Errorf("the link opens to\n%s\nnot\n%s", got, want)
+	}
+	if prompt := eval[bool](mate, `!!document.getElementById("link-prompt")`); prompt {
+		t.Errorf("a link with the data in it asks for the file: %q", mate.text("#link-prompt"))
+	}
+	if got := mate.text("#dataset"); !strings.Contains(got, "shared.csv") {
+		t.Errorf("the link opens on %q, not shared.csv", got)
 	}
 
 	// A damaged link says so and leaves the page usable.
@@ -90,6 +105,9 @@ func TestShareFingerprint(t *testing.T) {
 	if !strings.Contains(link, "&f=big.csv") || strings.Contains(link, "&d=") {
 		t.Fatalf("link %s: want a fingerprint, not the data", short(link))
 	}
+	if len(link) > share.MaxLink {
+		t.Errorf("the link is %d characters, over %d", len(link), share.MaxLink)
+	}
 
 	mate := newTab(t, chromedp.WithNewBrowserContext())
 	mate.do(chromedp.Navigate(link))
@@ -113,5 +131,46 @@ func TestShareFingerprint(t *testing.T) {
 	got := mate.planOnScreen()
 	if got != want {
 		t.Errorf("the right file gives\n%s\nnot\n%s", got, want)
+	}
+}
+
+// TestShareLongFile: a file that packs well but not into a link that fits
+// a chat message (~2 MB of pages table, ~300,000 characters of link with
+// the data in it) is linked by its fingerprint in a link of at most
+// share.MaxLink characters; the link opens asking for the file, and the
+// file gives the same plan.
+func TestShareLongFile(t *testing.T) {
+	long := pagesCSV(30000, 40)
+	tb := newTab(t)
+	tb.open()
+	seq := tb.seq()
+	tb.drop("long.csv", long, "")
+	tb.waitPlanned(seq, 90*time.Second)
+	seq = tb.seq()
+	tb.typeInto("#budget", "50000")
+	tb.waitPlanned(seq, 90*time.Second)
+	want := tb.planOnScreen()
+	link := tb.copyLink()
+	if !strings.Contains(link, "&f=long.csv") || strings.Contains(link, "&d=") || !strings.Contains(link, "b=50000") {
+		t.Fatalf("link %s: want the parameters and a fingerprint, not the data", short(link))
+	}
+	if len(link) > share.MaxLink {
+		t.Errorf("the link is %d characters, over %d", len(link), share.MaxLink)
+	}
+	if got := tb.text("#link-note"); !strings.Contains(got, "a fingerprint of long.csv") || !strings.Contains(got, "8,000 characters") {
+		t.Errorf("note %q: want the fingerprint and why", got)
+	}
+	t.Logf("link of %d characters; note: %s", len(link), tb.text("#link-note"))
+
+	mate := newTab(t, chromedp.WithNewBrowserContext())
+	mate.do(chromedp.Navigate(link))
+	mate.poll(`!!document.getElementById("link-prompt")`, 60*time.Second)
+	if got := mate.text("#link-prompt"); !strings.HasPrefix(got, "Drop long.csv to see this plan") {
+		t.Errorf("prompt %q", got)
+	}
+	mate.drop("long.csv", long, "")
+	mate.waitPlanned(0, 90*time.Second)
+	if got := mate.planOnScreen(); got != want {
+		t.Errorf("the file gives\n%s\nnot\n%s", got, want)
 	}
 }

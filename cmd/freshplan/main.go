@@ -36,7 +36,7 @@ const usage = `freshplan plans recrawls under a crawl budget and per-host polite
 
 usage:
   freshplan estimate [--format csv|json] [--classes hourly=24,daily=1] FILE
-                                     change rate of every URL of an observation log (CSV, CDX, CDXJ, Wayback JSON)
+                                     change rate of every URL of an observation log (CSV, CDX, CDXJ, Wayback JSON, Heritrix crawl.log)
                                      or of a change history (url,host,time, one row per change)
   freshplan plan  [flags] [FILE]     plan a pages table, an observation log or a change history (the built-in sample without FILE)
   freshplan sweep [flags] --budgets 1e5,2e5,... [FILE]

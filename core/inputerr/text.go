@@ -9,14 +9,20 @@ import (
 // quoteMax is the most of a value a message quotes, in characters.
 const quoteMax = 80
 
-// Quote quotes s for a message, cut to a readable length.
+// Quote quotes s for a message, cut to a readable length: control
+// characters and bytes that are not UTF-8 are escaped (\x04, \xe6), never
+// written as they are nor replaced by U+FFFD.
 func Quote[T ~string | ~[]byte](s T) string {
 	t := string(s)
-	if utf8.RuneCountInString(t) <= quoteMax {
-		return strconv.Quote(t)
+	n := 0
+	for i := 0; i < len(t); n++ {
+		if n == quoteMax {
+			return strconv.Quote(t[:i]) + "…"
+		}
+		_, size := utf8.DecodeRuneInString(t[i:]) // a byte that is not UTF-8 counts as one
+		i += size
 	}
-	r := []rune(t)
-	return strconv.Quote(string(r[:quoteMax])) + "…"
+	return strconv.Quote(t)
 }
 
 // BadText returns what is wrong with s as a URL or host name ("" when

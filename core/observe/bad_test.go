@@ -18,7 +18,8 @@ import (
 // others are read (BOM, CRLF, one observation per URL, times in the
 // future).
 func TestBadFiles(t *testing.T) {
-	const files = "an observation CSV (url,time,changed or digest), a CDX or CDXJ index, or Wayback CDX JSON"
+	const files = "an observation CSV or fetch log (url,time,changed or digest), a CDX or CDXJ index, Wayback CDX JSON or a Heritrix crawl.log"
+	const every = "a pages table (url,host,changes_per_day), a change history (url,host,time), " + files + ", any of them gzipped or not"
 	const columns = "want url, time and one of changed, digest, hash or etag (case-insensitive), e.g. url,time,changed"
 	const wayback = `want Wayback CDX JSON: [["urlkey","timestamp","original","mimetype","statuscode","digest","length"],["com,example)/","20240102150405",…],…]`
 	tests := []struct {
@@ -35,7 +36,7 @@ func TestBadFiles(t *testing.T) {
 		{file: "invalid-utf8.csv", err: `invalid-utf8.csv:3:1 (url): the URL is not UTF-8 text; save the file as UTF-8`},
 		{file: "html.csv", err: `html.csv: this is HTML or XML (a web page saved instead of the file?); want ` + files},
 		{file: "gzip.csv.gz", err: `gzip.csv.gz: this is a gzip file; decompress it first (e.g. with gunzip)`},
-		{file: "empty.csv", err: `empty.csv: the file is empty; want ` + files},
+		{file: "empty.csv", err: `empty.csv: the file is empty; want ` + every},
 		{file: "header-only.csv", err: `header-only.csv: no observations after the header; want one row per fetch`},
 		{file: "single.csv", histories: 3, single: 3},
 		{file: "future.csv", histories: 1},
@@ -140,7 +141,7 @@ func TestGeneratedBadFiles(t *testing.T) {
 		}
 		return good(k)
 	})
-	msgLong := "long.csv:3: a line longer than 1048576 bytes (1 MiB); is this really an observation CSV (url,time,changed or digest), a CDX or CDXJ index, or Wayback CDX JSON?"
+	msgLong := "long.csv:3: a line longer than 1048576 bytes (1 MiB); is this really an observation CSV or fetch log (url,time,changed or digest), a CDX or CDXJ index, Wayback CDX JSON or a Heritrix crawl.log?"
 	tests := []struct {
 		path, err     string
 		skip          bool

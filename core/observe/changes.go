@@ -110,7 +110,7 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 	}
 	for _, need := range []string{"url", "time"} {
 		if _, ok := col[need]; !ok {
-			return nil, nil, &Error{File: name, Line: recs.line, Msg: fmt.Sprintf("no %s column in the header %q; want url,host,time (one row per change)", need, inputerr.Quote(strings.Join(header, ",")))}
+			return nil, nil, &Error{File: name, Line: recs.line, Msg: fmt.Sprintf("no %s column in the header %s; want url,host,time (one row per change)", need, inputerr.Quote(strings.Join(header, ",")))}
 		}
 	}
 	index := map[string]int{}
@@ -165,6 +165,18 @@ func ReadChangesWith(ctx context.Context, r io.Reader, opts Options) ([]Changes,
 		u := field("url")
 		if u == "" {
 			if err := bad(&Error{File: name, Line: line, Column: col["url"] + 1, Field: "url", Msg: "empty URL"}); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		if m := inputerr.BadText(u); m != "" {
+			if err := bad(&Error{File: name, Line: line, Column: col["url"] + 1, Field: "url", Msg: "the URL " + m}); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		if m := inputerr.BadText(field("host")); m != "" {
+			if err := bad(&Error{File: name, Line: line, Column: col["host"] + 1, Field: "host", Msg: "the host " + m}); err != nil {
 				return nil, nil, err
 			}
 			continue

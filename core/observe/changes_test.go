@@ -20,10 +20,13 @@ func TestReadChanges(t *testing.T) {
 	}
 	bad := map[string]string{
 		"":                                  "c.csv: the file is empty",
-		"url,changed\n":                     "c.csv:1: no time column",
 		"url,time\nhttps://a.example/,soon": `c.csv:2:2 (time): "soon" is not a time`,
 		"url,time\n":                        "c.csv: the file has a header but no changes",
 		"url,time\n,5":                      "c.csv:2:1 (url): empty URL",
+		"url,host,time\nhttps://a.com/\xe9\x05,a.com,1700000000\n": "c.csv:2:1 (url): the URL is not UTF-8 text; save the file as UTF-8",
+		"url,host,time\nhttps://a.com/\x05,a.com,1700000000\n":     "c.csv:2:1 (url): the URL contains the control character U+0005",
+		"url,host,time\nhttps://a.com/,a\tb,1700000000\n":          "c.csv:2:2 (host): the host contains the control character U+0009",
+		"url,changed\n": `c.csv:1: no time column in the header "url,changed"; want`,
 	}
 	for input, want := range bad {
 		_, err := ReadChanges(context.Background(), strings.NewReader(input), "c.csv")

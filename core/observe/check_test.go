@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/freshplan/freshplan/core/canonurl"
 )
@@ -74,6 +76,12 @@ func checkError(err error, name string) string {
 	var e *Error
 	if !errors.As(err, &e) || e.File != name || e.Msg == "" {
 		return fmt.Sprintf("error %T %v is not an *Error naming %s", err, err, name)
+	}
+	// The message quotes no raw bytes: whatever the file holds, it is
+	// UTF-8 without control characters (issue 20).
+	msg := err.Error()
+	if !utf8.ValidString(msg) || strings.IndexFunc(msg, func(r rune) bool { return r < 0x20 || (r >= 0x7f && r < 0xa0) }) >= 0 {
+		return fmt.Sprintf("the message %q quotes raw bytes", msg)
 	}
 	return ""
 }

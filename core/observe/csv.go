@@ -117,7 +117,7 @@ func (rd *reader) csv() error {
 		same.notModified, same.respelled = rd.log.NotModified-notModified, rd.log.Respelled-respelled
 	}
 	if lay == nil {
-		return &Error{File: rd.name, Msg: "the file is empty; want " + msgFiles}
+		return &Error{File: rd.name, Msg: inputerr.MsgEmpty}
 	}
 	return nil
 }

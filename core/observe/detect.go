@@ -21,9 +21,13 @@ var bom = []byte("\ufeff")
 // Detect returns the format of a file from its first bytes (Read looks at
 // the first 64 KiB), or an *Error without a file name saying what the
 // file is instead. After a UTF-8 byte order mark and blank lines:
-//   - compressed or binary files are refused by their magic bytes (gzip,
-//     ZIP, bzip2, xz, zstd), as are UTF-16 text (with a byte order mark
-//     or without, inputerr.UTF16) and a first line with a NUL byte;
+//   - compressed files are refused by their magic bytes (gzip, ZIP,
+//     bzip2, xz, zstd), as are UTF-16 text (with a byte order mark or
+//     without, inputerr.UTF16), an empty file (inputerr.MsgEmpty) and
+//     any other file that is not text (inputerr.Binary: a NUL byte in the
+//     first line, or control characters no text has), whose message gives
+//     its first bytes in hexadecimal (inputerr.NotText, with
+//     inputerr.ErrNotText behind it);
 //   - '[' starts Wayback CDX JSON; '{' a JSON object and '<' HTML or XML,
 //     both refused;
 //   - lines starting with '!' (CDXJ meta lines) or '#' (CDX comments)
@@ -63,15 +67,14 @@ func Detect(prefix []byte) (string, error) {
 	}
 	t := bytes.TrimLeft(p, " \t\r\n")
 	if len(t) == 0 {
-		return "", &Error{Msg: "the file is empty; want " + msgFiles}
+		return "", &Error{Msg: inputerr.MsgEmpty}
+	}
+	if inputerr.Binary(prefix) {
+		return "", &Error{Msg: inputerr.NotText(-1, prefix), Err: inputerr.ErrNotText}
 	}
 	first := t
 	if i := bytes.IndexByte(t, '\n'); i >= 0 {
 		first = t[:i]
-	}
-	if k := bytes.IndexByte(first, 0); k >= 0 {
-		line := 1 + bytes.Count(p[:len(p)-len(t)+k], []byte{'\n'})
-		return "", &Error{Line: line, Msg: "a NUL byte in the first line; is this a binary file rather than text? want " + msgFiles}
 	}
 	switch t[0] {
 	case '[':

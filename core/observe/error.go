@@ -13,7 +13,7 @@ type Error = inputerr.Error
 // Messages shared by the readers.
 const (
 	msgNUL   = "a NUL byte; is this a binary file rather than text?"
-	msgFiles = "an observation CSV (url,time,changed or digest), a CDX or CDXJ index, or Wayback CDX JSON"
+	msgFiles = "an observation CSV or fetch log (url,time,changed or digest), a CDX or CDXJ index, Wayback CDX JSON or a Heritrix crawl.log"
 )
 
 // msgLong is the message for a line longer than maxLine.

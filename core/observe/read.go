@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -106,12 +107,17 @@ func read(ctx context.Context, r io.Reader, opts Options, format string) (*Log, 
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, readError(ctx, name, 0, err)
 	}
-	if inputerr.CROnly(head) {
+	whole := err == io.EOF // head is the whole file
+	if inputerr.CROnly(head) && !inputerr.Binary(head) {
 		return nil, &Error{File: name, Line: 1, Msg: inputerr.MsgCROnly}
 	}
 	if format == "" {
 		if format, err = Detect(head); err != nil {
-			err.(*Error).File = name
+			e := err.(*Error)
+			e.File = name
+			if whole && errors.Is(e, inputerr.ErrNotText) {
+				e.Msg = inputerr.NotText(int64(len(head)), head)
+			}
 			return nil, err
 		}
 	}

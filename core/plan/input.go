@@ -87,6 +87,9 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 		name = "input"
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
+	// The first bytes, for the message of a file that is not text.
+	first, _ := br.Peek(9) // NotText shows 8, and "…" after them when there are more
+	first = append([]byte(nil), first...)
 	header, ok := observe.PeekHeader(br)
 	if ok && pages.IsTable(header) {
 		if opts.RefusePages {
@@ -103,7 +106,11 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	}
 	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW, MaxMemory: opts.MaxMemory})
 	var oe *observe.Error
-	if errors.As(err, &oe) && oe.Line <= 1 && log == nil && strings.Contains(oe.Msg, "want") && oe.Msg != inputerr.MsgCROnly {
+	if errors.As(err, &oe) && errors.Is(err, inputerr.ErrNotText) && opts.Size > 0 {
+		oe.Msg = inputerr.NotText(opts.Size, first) // its size, though only its start was read
+	}
+	if errors.As(err, &oe) && oe.Line <= 1 && log == nil && strings.Contains(oe.Msg, "want") && oe.Msg != inputerr.MsgCROnly &&
+		!strings.Contains(oe.Msg, inputerr.Inputs) { // the message lists every input already
 		// A file whose header is neither kind's may have been meant as
 		// either: say what both want (not to a file that is not text at
 		// all, UTF-16 or an archive, whose message says what to do).

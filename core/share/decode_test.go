@@ -26,9 +26,11 @@ func pack(t testing.TB, data []byte, level int) string {
 	return base64.RawURLEncoding.EncodeToString(b.Bytes())
 }
 
-// mustEncode returns Encode(s) or stops the test.
+// mustEncode returns Encode(s, MaxFragment) — the file embedded whenever
+// it packs into MaxEmbedded, as links were made before MaxLink and as
+// Decode still reads them — or stops the test.
 func mustEncode(t testing.TB, s State) string {
-	frag, err := Encode(s)
+	frag, err := Encode(s, MaxFragment)
 	if err != nil {
 		t.Fatal(err)
 	}

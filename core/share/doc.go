@@ -26,10 +26,12 @@
 // NAME is the file's name, %-escaped (a space is %20, never "+"); SIZE its
 // length in bytes; SHA256 the 64 hexadecimal digits of its SHA-256; DATA
 // its raw DEFLATE stream (compress/flate, best compression) in unpadded
-// base64url. The file is embedded when that stream is at most MaxEmbedded
-// bytes and the file at most MaxInflated bytes; otherwise the link holds
-// the fingerprint and whoever opens it is asked to drop the same file,
-// which Fingerprint.Check compares by size and hash (a renamed copy is
+// base64url. The file is embedded when the whole link stays within
+// MaxLink (8,000) characters, the page's address and "#" included (the
+// app gives Encode Budget(address)), so that it fits a chat message or a
+// ticket, and the file is at most MaxInflated bytes; otherwise the link
+// holds the fingerprint and whoever opens it is asked to drop the same
+// file, which Fingerprint.Check compares by size and hash (a renamed copy is
 // accepted). An embedded file carries its fingerprint too: Decode checks
 // the unpacked bytes against it, so a truncated or garbled link is
 // reported as such and never yields a silently different plan.
@@ -37,7 +39,8 @@
 // Decode reads hostile input (SPEC §9): it accepts the keys in any order,
 // refuses unknown and repeated keys, a version other than v1 and v2 (k in
 // a v1 link is unknown; a v2 link without it is incomplete), values out
-// of range, fragments over MaxFragment bytes and data over MaxEmbedded;
+// of range, fragments over MaxFragment bytes and data over MaxEmbedded
+// (links made before MaxLink embedded up to that, and still open);
 // it refuses a declared size over MaxInflated before unpacking anything,
 // never unpacks more than the declared size plus one byte, and never
 // allocates more than the compressed stream could hold. Every error is one

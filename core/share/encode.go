@@ -9,21 +9,27 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Encode returns the fragment, without its leading "#", of a link to s
 // (SPEC §7; the format is in the package comment). It embeds s.Data when
-// it packs into MaxEmbedded bytes and is at most MaxInflated bytes long,
-// and otherwise writes its fingerprint; it stops packing as soon as the
-// packed data outgrows MaxEmbedded. The same state always gives the
-// same fragment, and Decode returns s from it, except that data too big to
-// embed comes back as its fingerprint alone (Data nil).
+// the whole fragment, data included, is at most maxLen characters, the
+// data packs into MaxEmbedded bytes and is at most MaxInflated bytes
+// long, and otherwise writes its fingerprint; it stops packing as soon as
+// the packed data outgrows what fits. The app passes Budget(address), so
+// that its links, address and all, are at most MaxLink characters; a
+// maxLen of MaxFragment embeds all that MaxEmbedded allows, as links were
+// made before MaxLink. A fingerprint is written whatever maxLen is: it is
+// the shortest link of a file. The same state and maxLen always give the
+// same fragment, and Decode returns s from it, except that data too big
+// to embed comes back as its fingerprint alone (Data nil).
 //
 // Encode refuses a state a link cannot hold: a parameter out of range, a
 // file name that is empty, longer than 255 bytes or has control
 // characters, a File that is not FingerprintOf(File.Name, Data) when Data
 // is given, a sample with data or a file, or no data, file nor sample.
-func Encode(s State) (string, error) {
+func Encode(s State, maxLen int) (string, error) {
 	if err := s.Params.check(); err != nil {
 		return "", err
 	}
@@ -58,28 +64,38 @@ func Encode(s State) (string, error) {
 	case f.Size < 0:
 		return "", errors.New("share: cannot make a link: the file size " + strconv.FormatInt(f.Size, 10) + " is negative")
 	}
-	packed, ok := deflate(s.Data)
-	if s.Data == nil || !ok {
-		b.WriteString("&f=" + escape(f.Name))
-	} else {
-		b.WriteString("&e=" + escape(f.Name))
+	// "&e=NAME" and "&f=NAME" are as long: the fragment with the data is
+	// the fingerprint's, then "&d=" and the data's base64.
+	name := escape(f.Name)
+	tail := "&z=" + strconv.FormatInt(f.Size, 10) + "&x=" + hex.EncodeToString(f.SHA256[:])
+	room := maxLen - (b.Len() + len("&e=") + len(name) + len(tail) + len("&d="))
+	packed, ok := deflate(s.Data, base64.RawURLEncoding.DecodedLen(room))
+	if !ok {
+		b.WriteString("&f=" + name + tail)
+		return b.String(), nil
 	}
-	b.WriteString("&z=" + strconv.FormatInt(f.Size, 10) + "&x=" + hex.EncodeToString(f.SHA256[:]))
-	if s.Data != nil && ok {
-		b.WriteString("&d=" + base64.RawURLEncoding.EncodeToString(packed))
-	}
+	b.WriteString("&e=" + name + tail + "&d=" + base64.RawURLEncoding.EncodeToString(packed))
 	return b.String(), nil
+}
+
+// Budget returns the maxLen to give Encode for a page at address, the link
+// without its "#" and fragment (e.g. "https://example.org/freshplan/"):
+// MaxLink less the address's characters and the "#", so that a link with
+// the data in it is at most MaxLink characters. A fragment's characters
+// are all ASCII: its length in bytes is its length in characters.
+func Budget(address string) int {
+	return MaxLink - utf8.RuneCountInString(address) - len("#")
 }
 
 // deflate returns data as a raw DEFLATE stream at best compression and
 // whether it may be embedded: data at most MaxInflated bytes, packed into
-// at most MaxEmbedded. It stops packing as soon as the stream outgrows
-// MaxEmbedded, so a big incompressible file costs little.
-func deflate(data []byte) ([]byte, bool) {
-	if data == nil || len(data) > MaxInflated {
+// at most room bytes and MaxEmbedded. It stops packing as soon as the
+// stream outgrows that, so a big file costs little.
+func deflate(data []byte, room int) ([]byte, bool) {
+	if data == nil || len(data) > MaxInflated || room < 0 {
 		return nil, false
 	}
-	w := &capped{max: MaxEmbedded}
+	w := &capped{max: min(room, MaxEmbedded)}
 	zw, err := flate.NewWriter(w, flate.BestCompression)
 	if err != nil {
 		return nil, false

@@ -3,6 +3,7 @@ package share
 import (
 	"bytes"
 	"compress/flate"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -27,15 +28,21 @@ func randomBytes(seed uint64, n int) []byte {
 	return b
 }
 
-// roundTrip encodes s, checks Encode is deterministic, decodes, and
-// returns the fragment and the decoded state.
-func roundTrip(t *testing.T, s State) (string, State) {
+// address is a page's address, as the app passes it to Budget.
+const address = "https://freshplan.example/app/"
+
+// budget is the maxLen the app at address gives Encode.
+var budget = Budget(address)
+
+// roundTrip encodes s within maxLen, checks Encode is deterministic,
+// decodes, and returns the fragment and the decoded state.
+func roundTrip(t *testing.T, s State, maxLen int) (string, State) {
 	t.Helper()
-	frag, err := Encode(s)
+	frag, err := Encode(s, maxLen)
 	if err != nil {
 		t.Fatalf("Encode: %v", err)
 	}
-	if again, _ := Encode(s); again != frag {
+	if again, _ := Encode(s, maxLen); again != frag {
 		t.Fatalf("Encode is not deterministic:\n%.200s\n%.200s", frag, again)
 	}
 	got, err := Decode("#" + frag)
@@ -69,20 +76,24 @@ func TestRoundTrip(t *testing.T) {
 		{"empty file", NewState(odd, "empty.csv", []byte{}), "v1&h=5e-324&p=-0&b=999999999999999999&c=100000&r=1e300&o=age&m=horizon&a=a_b-9&t=0.30000000000000004&l=0.3333333333333333&e=empty.csv&z=0&x=e3b0c442"},
 		{"odd name", NewState(params0, "a b+c&d=e%f#g 日本.csv", csvData), "v1&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&e=a%20b%2Bc%26d%3De%25f%23g%20%E6%97%A5%E6%9C%AC.csv&z=77"},
 		{"fingerprint", State{Params: params0, File: big}, "v1&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&f=big%20export%20%282%29.csv&z=85899345920&x="},
-		{"incompressible", NewState(params0, "noise.bin", randomBytes(1, MaxEmbedded+1)), "v1&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&f=noise.bin&z=524289&x="},
+		{"incompressible", NewState(params0, "noise.bin", randomBytes(1, 8000)), "v1&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&f=noise.bin&z=8000&x="},
+		{"history over the link", NewState(params0, "history.csv", history(20000)), "v1&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&f=history.csv&z="},
 		{"bad rows skipped", NewState(skipping, "messy.csv", csvData), "v2&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&k=1&e=messy.csv&z=77&x="},
 		{"bad rows skipped, fingerprint", State{Params: skipping, File: big}, "v2&h=86400&p=15&b=20000&c=0&r=0&o=staleness&m=steady&a=psp&t=0.9&l=0&k=1&f=big%20export%20%282%29.csv&z=85899345920&x="},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			frag, got := roundTrip(t, tc.s)
+			frag, got := roundTrip(t, tc.s, budget)
 			if !strings.HasPrefix(frag, tc.prefix) {
 				t.Errorf("fragment %.300s\nwant prefix %s", frag, tc.prefix)
 			}
+			if n := len(address) + 1 + len(frag); n > MaxLink {
+				t.Errorf("the link is %d characters, over %d", n, MaxLink)
+			}
 			want := tc.s
-			if tc.name == "incompressible" {
+			if strings.Contains(tc.prefix, "&f=") && want.Data != nil {
 				want.Data = nil // too big to embed: the fingerprint alone comes back
 				if strings.Contains(frag, "&d=") {
-					t.Errorf("incompressible data was embedded")
+					t.Errorf("data too big for a link was embedded")
 				}
 			}
 			if !reflect.DeepEqual(got, want) {
@@ -95,9 +106,112 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-// TestBoundary embeds data whose packed stream is exactly MaxEmbedded
-// bytes and links one more byte of it by fingerprint.
+// TestBoundary embeds a file whose fragment is exactly maxLen characters
+// and links it by fingerprint when maxLen is one less, whatever the
+// fragment's length is modulo 4 (base64's steps).
 func TestBoundary(t *testing.T) {
+	for i, n := range []int{3000, 3001, 3002, 3003, 4500, 5555} {
+		s := NewState(params0, "edge.bin", randomBytes(uint64(10+i), n))
+		full := mustEncode(t, s)
+		if !strings.Contains(full, "&d=") {
+			t.Fatalf("%d random bytes are not embedded in a link of up to %d characters", n, MaxFragment)
+		}
+		if frag, got := roundTrip(t, s, len(full)); frag != full || !reflect.DeepEqual(got, s) {
+			t.Errorf("%d bytes in a fragment of exactly maxLen = %d characters are not embedded", n, len(full))
+		}
+		frag, got := roundTrip(t, s, len(full)-1)
+		fp := s
+		fp.Data = nil
+		if strings.Contains(frag, "&d=") || !reflect.DeepEqual(got, fp) || len(frag) > len(full)-1 {
+			t.Errorf("%d bytes whose fragment is %d characters are embedded within %d: %.200s", n, len(full), len(full)-1, frag)
+		}
+	}
+}
+
+// TestLinkFitsAChat: within Budget, a link of a big file is at most
+// MaxLink characters, address included, and holds the fingerprint; the
+// biggest file that is embedded gives a link of at most MaxLink, and one
+// more byte of it does not; a file whose fingerprint alone makes the link
+// too long still gets the fingerprint, the shortest link there is.
+func TestLinkFitsAChat(t *testing.T) {
+	// A change history of 1.4 MB, as in issue 20 (whose link was 166,836
+	// characters with the file in it).
+	hist := history(30000)
+	if len(hist) < 1300000 || len(hist) > 1500000 {
+		t.Fatalf("the history is %d bytes", len(hist))
+	}
+	s := NewState(params0, "history.csv", hist)
+	frag, got := roundTrip(t, s, budget)
+	fp := s
+	fp.Data = nil
+	if strings.Contains(frag, "&d=") || !reflect.DeepEqual(got, fp) {
+		t.Errorf("a %d-byte history is embedded: %.200s", len(hist), frag)
+	}
+	if n := len(address) + 1 + len(frag); n > MaxLink {
+		t.Errorf("the link of a %d-byte history is %d characters", len(hist), n)
+	}
+	if old := mustEncode(t, s); len(old) < 100000 || !strings.Contains(old, "&d=") {
+		t.Errorf("within MaxFragment the history takes %d characters (embedded: %t), not over 100,000 embedded", len(old), strings.Contains(old, "&d="))
+	}
+
+	// The longest prefix of the history that is embedded.
+	embeds := func(n int) bool {
+		frag, err := Encode(NewState(params0, "history.csv", hist[:n]), budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l := len(address) + 1 + len(frag); l > MaxLink {
+			t.Fatalf("the link of %d bytes is %d characters", n, l)
+		}
+		return strings.Contains(frag, "&d=")
+	}
+	lo, hi := 0, len(hist) // embeds(lo), !embeds(hi)
+	if !embeds(lo) || embeds(hi) {
+		t.Fatalf("embeds(0) = %t, embeds(%d) = %t", embeds(lo), hi, embeds(hi))
+	}
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; embeds(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	at := mustEncode(t, NewState(params0, "history.csv", hist[:lo]))
+	over := mustEncode(t, NewState(params0, "history.csv", hist[:lo+1]))
+	if n := len(address) + 1 + len(at); n > MaxLink || n < MaxLink-8 {
+		t.Errorf("the longest link with data (%d bytes of the history) is %d characters: want at most %d, and within a few", lo, n, MaxLink)
+	}
+	if n := len(address) + 1 + len(over); n <= MaxLink && !embeds(lo+1) {
+		t.Errorf("%d bytes would make a link of %d characters yet are not embedded", lo+1, n)
+	}
+	t.Logf("%d bytes of a change history are embedded in a link of %d characters", lo, len(address)+1+len(at))
+
+	// An address that leaves no room: the fingerprint all the same.
+	long := strings.Repeat("x", MaxLink)
+	frag, got = roundTrip(t, NewState(params0, "pages.csv", csvData), Budget(long))
+	if strings.Contains(frag, "&d=") || got.Data != nil || got.File != FingerprintOf("pages.csv", csvData) {
+		t.Errorf("with no room a link embeds its data: %.200s", frag)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	for addr, want := range map[string]int{
+		"":                             MaxLink - 1,
+		"http://127.0.0.1:8000/":       MaxLink - 23,
+		"https://ex.org/日本/":           MaxLink - 19, // characters, not bytes
+		strings.Repeat("a", 2*MaxLink): -MaxLink - 1,
+	} {
+		if got := Budget(addr); got != want {
+			t.Errorf("Budget(%.40q) = %d, want %d", addr, got, want)
+		}
+	}
+}
+
+// TestEmbeddedBoundary: within MaxFragment, data whose packed stream is
+// exactly MaxEmbedded bytes is embedded and one more byte of it is linked
+// by fingerprint — the longest links Encode made before MaxLink, which
+// Decode still opens.
+func TestEmbeddedBoundary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("packs ~1 MiB several times")
 	}
@@ -113,19 +227,33 @@ func TestBoundary(t *testing.T) {
 	if size != MaxEmbedded {
 		t.Fatalf("no length packs to exactly %d bytes (last %d bytes packed to %d)", MaxEmbedded, n, size)
 	}
-	if _, ok := deflate(src[:n+1]); ok {
+	if _, ok := deflate(src[:n+1], MaxFragment); ok {
 		t.Fatalf("%d bytes pack into %d: the boundary moved", n+1, MaxEmbedded)
 	}
 	at := NewState(params0, "edge.bin", src[:n])
-	if frag, got := roundTrip(t, at); !reflect.DeepEqual(got, at) || !strings.Contains(frag, "&d=") {
+	if frag, got := roundTrip(t, at, MaxFragment); !reflect.DeepEqual(got, at) || !strings.Contains(frag, "&d=") {
 		t.Errorf("%d bytes packed to exactly %d are not embedded", n, MaxEmbedded)
 	}
 	over := NewState(params0, "edge.bin", src[:n+1])
-	frag, got := roundTrip(t, over)
+	frag, got := roundTrip(t, over, MaxFragment)
 	over.Data = nil
 	if !reflect.DeepEqual(got, over) || strings.Contains(frag, "&d=") {
 		t.Errorf("%d bytes packed to more than %d are embedded", n+1, MaxEmbedded)
 	}
+}
+
+// history returns a change history of n rows, as freshplan's own export
+// writes one: text that packs about tenfold.
+func history(n int) []byte {
+	r := rand.New(rand.NewPCG(20, 7))
+	var b strings.Builder
+	b.WriteString("url,time,changed\n")
+	t := int64(1700000000)
+	for i := range n {
+		t += int64(r.IntN(30))
+		fmt.Fprintf(&b, "https://site%d.example/page/%d,%d,%d\n", i%40, r.IntN(3000), t, r.IntN(2))
+	}
+	return []byte(b.String())
 }
 
 // packedSize returns the length of data packed as deflate packs it, but
@@ -149,14 +277,18 @@ func TestTooLongToEmbed(t *testing.T) {
 	}
 	data := make([]byte, MaxInflated+1)
 	s := NewState(params0, "zeros.bin", data)
-	frag, got := roundTrip(t, s)
+	frag, got := roundTrip(t, s, MaxFragment)
 	if strings.Contains(frag, "&d=") || got.Data != nil || got.File != s.File {
 		t.Errorf("a %d-byte file was embedded: %.300s", len(data), frag)
 	}
-	// At MaxInflated, zeros pack to ~64 KiB and are embedded.
+	// At MaxInflated, zeros pack to ~64 KiB and are embedded when the
+	// link may be that long, and not in a link that fits a chat.
 	s = NewState(params0, "zeros.bin", data[:MaxInflated])
-	if frag, got := roundTrip(t, s); !strings.Contains(frag, "&d=") || !bytes.Equal(got.Data, s.Data) {
+	if frag, got := roundTrip(t, s, MaxFragment); !strings.Contains(frag, "&d=") || !bytes.Equal(got.Data, s.Data) {
 		t.Errorf("%d zeros were not embedded", MaxInflated)
+	}
+	if frag, got := roundTrip(t, s, budget); strings.Contains(frag, "&d=") || got.Data != nil {
+		t.Errorf("%d zeros were embedded in a link within %d characters", MaxInflated, budget)
 	}
 }
 
@@ -212,7 +344,13 @@ func TestRoundTripRandom(t *testing.T) {
 			}
 			s = State{Params: p, File: Fingerprint{Name: name, Size: r.Int64(), SHA256: h}}
 		}
-		_, got := roundTrip(t, s)
+		frag, got := roundTrip(t, s, budget)
+		if s.Data != nil && !strings.Contains(frag, "&d=") {
+			if len(frag) > budget {
+				t.Errorf("state %d: a fingerprint link of %d characters, over %d", i, len(frag), budget)
+			}
+			s.Data = nil // the fingerprint alone comes back
+		}
 		if !reflect.DeepEqual(got, s) {
 			t.Errorf("state %d: Decode(Encode(s)) = %+.200v\nwant %+.200v", i, got, s)
 		}
@@ -263,7 +401,7 @@ func TestEncodeRefuses(t *testing.T) {
 		{"stale fingerprint", State{Params: params0, Data: csvData[1:], File: good},
 			"share: cannot make a link: File is not the fingerprint of Data (use NewState)"},
 	} {
-		frag, err := Encode(tc.s)
+		frag, err := Encode(tc.s, MaxFragment)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s: Encode = %.100q, %v\nwant error %s", tc.name, frag, err, tc.want)
 		}

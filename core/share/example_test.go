@@ -12,8 +12,10 @@ func Example() {
 		Model: "steady", Policy: "psp", Target: 0.9}
 	data := []byte("url,changes_per_day\nhttps://a.com/,2\nhttps://b.org/,0.5\n")
 
-	// A small file travels in the link.
-	frag, err := share.Encode(share.NewState(p, "pages.csv", data))
+	// A small file travels in the link: the link of a page at this
+	// address is at most share.MaxLink characters.
+	budget := share.Budget("https://example.org/freshplan/")
+	frag, err := share.Encode(share.NewState(p, "pages.csv", data), budget)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -22,7 +24,7 @@ func Example() {
 	fmt.Println(s.Params.Budget, s.File.Name, bytes.Equal(s.Data, data), err)
 
 	// A file too big to embed travels as its fingerprint.
-	frag, _ = share.Encode(share.State{Params: p, File: share.FingerprintOf("big.csv", data)})
+	frag, _ = share.Encode(share.State{Params: p, File: share.FingerprintOf("big.csv", data)}, budget)
 	fmt.Println(frag)
 	s, _ = share.Decode(frag)
 	fmt.Println(s.Data == nil, s.File.Prompt())

@@ -106,8 +106,8 @@ func TestDescribe(t *testing.T) {
 	}{
 		{State{Params: sample}, "The link holds the parameters and plans the built-in sample."},
 		{NewState(params0, "pages.csv", csvData), fmt.Sprintf("The link holds the parameters and the data of pages.csv (77 bytes, %d bytes in the link).", d)},
-		{State{Params: params0, File: big}, "The link holds the parameters and a fingerprint of big.csv (80 MiB), which is too big to fit: whoever opens it must drop the same file."},
-		{State{Params: skipping, File: big}, "The link holds the parameters and a fingerprint of big.csv (80 MiB), which is too big to fit: whoever opens it must drop the same file. Its bad rows are skipped, as they were here."},
+		{State{Params: params0, File: big}, "The link holds the parameters and a fingerprint of big.csv (80 MiB), which is too big for a link of 8,000 characters: whoever opens it must drop the same file."},
+		{State{Params: skipping, File: big}, "The link holds the parameters and a fingerprint of big.csv (80 MiB), which is too big for a link of 8,000 characters: whoever opens it must drop the same file. Its bad rows are skipped, as they were here."},
 	} {
 		got, err := Describe(mustEncode(t, tc.s))
 		if err != nil || got != tc.want {

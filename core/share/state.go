@@ -1,6 +1,9 @@
 package share
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 const (
 	// Version is the tag a link starts with.
@@ -10,9 +13,14 @@ const (
 	// then, so that every other link still opens in a freshplan that
 	// knows v1 alone.
 	VersionSkip = "v2"
+	// MaxLink is the most characters of a link, the page's address and
+	// "#" included, that Encode puts a file in when given Budget(address):
+	// a link that fits a chat message or a ticket. A file whose link would
+	// be longer is linked by its fingerprint.
+	MaxLink = 8000
 	// MaxEmbedded is the most bytes of compressed data a link holds
-	// (512 KiB, 683 KiB of base64): a file that does not compress to that
-	// is linked by its fingerprint.
+	// (512 KiB, 683 KiB of base64), and Decode reads: links were made
+	// up to it before MaxLink, and they still open.
 	MaxEmbedded = 512 << 10
 	// MaxInflated is the most bytes Decode unpacks from a link (64 MiB),
 	// and the biggest file Encode embeds.
@@ -60,6 +68,6 @@ func Describe(fragment string) (string, error) {
 		return fmt.Sprintf("The link holds the parameters and the data of %s (%s, %s in the link).%s",
 			l.file.Name, byteSize(l.file.Size), byteSize(int64(len(l.data))), skip), nil
 	}
-	return fmt.Sprintf("The link holds the parameters and a fingerprint of %s (%s), which is too big to fit: whoever opens it must drop the same file.%s",
-		l.file.Name, byteSize(l.file.Size), skip), nil
+	return fmt.Sprintf("The link holds the parameters and a fingerprint of %s (%s), which is too big for a link of %s characters: whoever opens it must drop the same file.%s",
+		l.file.Name, byteSize(l.file.Size), strings.TrimSuffix(byteCount(MaxLink), " bytes"), skip), nil
 }
