@@ -10,19 +10,24 @@ STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 build: wasm cli
 
 wasm:
+	@echo "==> building the web app: Go to WebAssembly, web/app.wasm (the slow step; the first build also compiles the dependencies)"
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./cmd/freshplan
+	@echo "==> compressing it: web/app.wasm.gz (gzip -9)"
 	gzip -9 -k -f web/app.wasm
 	@rm -f web/app.wasm.br
 	@if command -v node >/dev/null 2>&1; then \
+	  echo "==> compressing it: web/app.wasm.br (brotli, by node's zlib)"; \
 	  node -e 'const z=require("zlib"),fs=require("fs");fs.writeFileSync("web/app.wasm.br",z.brotliCompressSync(fs.readFileSync("web/app.wasm"),{params:{[z.constants.BROTLI_PARAM_QUALITY]:11,[z.constants.BROTLI_PARAM_MODE]:z.constants.BROTLI_MODE_GENERIC,[z.constants.BROTLI_PARAM_SIZE_HINT]:fs.statSync("web/app.wasm").size}}))' \
-	  && echo "web/app.wasm.br (brotli, by node's zlib)"; fi
+	  ; else echo "==> no node: web/app.wasm.br (brotli) skipped, the gzip is served"; fi
 	@ls -l web/app.wasm web/app.wasm.gz $$(ls web/app.wasm.br 2>/dev/null) | awk '{print $$5, $$9}'
 
 cli:
+	@echo "==> building the CLI: bin/freshplan"
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-X main.version=$(VERSION)" -o bin/freshplan ./cmd/freshplan
 
 ## run: build, then serve the app (it opens with the sample planned) at http://$(ADDR)/
 run: build
+	@echo "==> serving the app at http://$(ADDR)/ (it opens with the sample planned; Ctrl-C stops)"
 	./bin/freshplan serve --addr $(ADDR)
 
 ## test: formatting, vet, staticcheck, and every test

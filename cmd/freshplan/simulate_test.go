@@ -82,7 +82,7 @@ func TestPlanHarmonic(t *testing.T) {
 	}
 }
 
-// TestPlanModels plans the README's example of model columns and checks
+// TestPlanModels plans examples/pages-models.csv (docs/formats.md, model columns) and checks
 // a bad model row's message.
 func TestPlanModels(t *testing.T) {
 	r := cli(t, "plan", "--budget", "40", "--simulate", "20", "../../examples/pages-models.csv")
