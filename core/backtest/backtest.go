@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -50,9 +51,6 @@ type Row struct {
 	// (plan.NotPlannedError: Cho's policy for the harmonic penalty); the
 	// row has no figures then.
 	NotPlanned string
-	// Note says what the row chose on its own: the learning policy's
-	// half-life, a static plan's cycle.
-	Note string
 }
 
 // DefaultPolicies are the static policies a backtest replays.
@@ -158,11 +156,9 @@ func (prep *Prepared) DefaultBudget() (int, error) {
 // shares. Pages that appear at or after the split are left out: nothing
 // could have been planned for them.
 func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared, error) {
+	// validate checks the dates' order and the horizon, among the rest.
 	if err := validate(all, cfg); err != nil {
 		return nil, fmt.Errorf("backtest: %w", err)
-	}
-	if !(cfg.TrainStart < cfg.Split && cfg.Split < cfg.Until) {
-		return nil, errors.New("backtest: want train start < split < until")
 	}
 	if cfg.CrawlInterval <= 0 {
 		cfg.CrawlInterval = day
@@ -192,9 +188,6 @@ func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared,
 	if wsum == 0 {
 		return nil, errors.New("backtest: every page that appears before the split has weight 0: there is no staleness to average")
 	}
-	if !(cfg.Params.Horizon.Seconds() > 0) {
-		return nil, errors.New("backtest: the horizon must be positive")
-	}
 	prep := &Prepared{cfg: cfg, pages: pages}
 	prep.histories = observe.CrawlEvery(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
 	var err error
@@ -203,7 +196,16 @@ func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared,
 		return nil, err
 	}
 	if cfg.Learn {
-		prep.learn = newLearnStart(pages, prep.histories, cfg)
+		// The priors are fitted on estimates over the whole history: the
+		// plans' own, unless they weigh by recency.
+		ests := prep.in.Estimates
+		if cfg.HalfLife > 0 {
+			ests = make([]estimate.Estimate, len(prep.histories))
+			for i, h := range prep.histories {
+				ests[i] = estimate.Of(h, cfg.Split)
+			}
+		}
+		prep.learn = newLearnStart(pages, prep.histories, ests, cfg)
 	}
 	return prep, nil
 }
@@ -324,11 +326,7 @@ func replaySchedule(name string, sched []schedule.Visit, pages []observe.Changes
 	for _, v := range sched {
 		offsets[v.Page] = append(offsets[v.Page], offset(v.Time, L))
 	}
-	row := replay(name, pages, cfg, func(i int) []float64 { return repeat(offsets[i], cfg.Split, L, cfg.Until) })
-	if cfg.Cycle > 1 {
-		row.Note = fmt.Sprintf("a cycle of %d horizons", cfg.Cycle)
-	}
-	return row
+	return replay(name, pages, cfg, func(i int) []float64 { return repeat(offsets[i], cfg.Split, L, cfg.Until) })
 }
 
 // offset returns a schedule's visit time as an offset into its horizon,

@@ -2,13 +2,13 @@ package backtest
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sort"
 
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/learn"
 	"github.com/freshplan/freshplan/core/observe"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // learnStart is what the learning policy (core/learn) knows at the
@@ -19,18 +19,15 @@ type learnStart struct {
 	halfLife  float64 // days
 	pages     []learn.Page
 	hostDelay []float64
-	burst     *learn.Burst
 }
 
-func newLearnStart(pages []observe.Changes, training []observe.History, cfg Config) *learnStart {
-	priors := hostPriors(training, cfg.Split)
-	return newLearnStartWith(pages, training, priors, cfg, learn.ChooseHalfLife(priors, training), &learn.DefaultBurst)
-}
-
-// newLearnStartWith is newLearnStart at a given half-life (days) and host
-// events (nil: none).
-func newLearnStartWith(pages []observe.Changes, training []observe.History, priors []estimate.Prior, cfg Config, halfLife float64, burst *learn.Burst) *learnStart {
-	s := &learnStart{halfLife: halfLife, pages: make([]learn.Page, len(pages)), burst: burst}
+// newLearnStart starts the learning policy from the training crawl's
+// histories and their estimates at the split (estimate.Of's): the host
+// priors and the half-life as plan.StartFromHistories chooses them for a
+// log, and each page's fetches folded in.
+func newLearnStart(pages []observe.Changes, training []observe.History, ests []estimate.Estimate, cfg Config) *learnStart {
+	start := plan.StartFromHistories(training, ests)
+	s := &learnStart{halfLife: start.HalfLife, pages: make([]learn.Page, len(pages))}
 	hostIndex := map[string]int{}
 	for i, p := range pages {
 		h, ok := hostIndex[p.Host]
@@ -41,7 +38,7 @@ func newLearnStartWith(pages []observe.Changes, training []observe.History, prio
 		}
 		// A host's delay is the largest its pages ask for, as plans keep it.
 		s.hostDelay[h] = math.Max(s.hostDelay[h], p.CrawlDelay)
-		post, _ := learn.Fold(priors[i], training[i].Fetches, halfLife)
+		post, _ := learn.Fold(start.Priors[i], training[i].Fetches, s.halfLife)
 		last := p.Times[0] // found when it appeared, after the training crawl's last round
 		if fs := training[i].Fetches; len(fs) > 0 {
 			last = fs[len(fs)-1].At
@@ -62,7 +59,7 @@ func (s *learnStart) row(ctx context.Context, pages []observe.Changes, cfg Confi
 	}
 	visits, err := learn.Run(ctx, s.pages, learn.Config{
 		Start: cfg.Split, End: cfg.Until, Horizon: cfg.Params.Horizon.Seconds(), Budget: cfg.Params.Budget,
-		MaxVisits: maxVisits, HostDelay: s.hostDelay, HalfLife: s.halfLife, Burst: s.burst,
+		MaxVisits: maxVisits, HostDelay: s.hostDelay, HalfLife: s.halfLife, Burst: &learn.DefaultBurst,
 	}, func(i int, t float64) (bool, float64) {
 		c := pages[i].Times
 		j := sort.SearchFloat64s(c, math.Nextafter(t, math.Inf(1))) // changes ≤ t
@@ -77,31 +74,5 @@ func (s *learnStart) row(ctx context.Context, pages []observe.Changes, cfg Confi
 	if err != nil {
 		return Row{}, err
 	}
-	row := replay("learn", pages, cfg, func(i int) []float64 { return visits[i] })
-	row.Note = "half-life " + halfLifeText(s.halfLife)
-	return row, nil
-}
-
-func halfLifeText(days float64) string {
-	if days == 0 {
-		return "none (a stationary rate)"
-	}
-	return fmt.Sprintf("%g days", days)
-}
-
-// hostPriors fits each host's Gamma prior on the training crawl's
-// estimates (estimate.Priors), page by page.
-func hostPriors(training []observe.History, now float64) []estimate.Prior {
-	ests := make([]estimate.Estimate, len(training))
-	hostNames := make([]string, len(training))
-	for i, h := range training {
-		ests[i] = estimate.Of(h, now)
-		hostNames[i] = h.Host
-	}
-	priors := estimate.Priors(ests, hostNames)
-	out := make([]estimate.Prior, len(training))
-	for i, h := range hostNames {
-		out[i] = priors[h]
-	}
-	return out
+	return replay("learn", pages, cfg, func(i int) []float64 { return visits[i] }), nil
 }

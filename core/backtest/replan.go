@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/plan"
 )
@@ -38,7 +37,7 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 		if a > cfg.Split {
 			for i := range ests {
 				if dirty[i] || cfg.HalfLife > 0 {
-					ests[i] = estimateOf(histories[i], a, cfg.HalfLife)
+					ests[i] = plan.EstimateOf(histories[i], a, cfg.HalfLife)
 					dirty[i] = false
 				}
 			}
@@ -81,18 +80,5 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 			dirty[i] = true
 		}
 	}
-	row := replay("psp-replan", pages, cfg, func(i int) []float64 { return visits[i] })
-	if cfg.Cycle > 1 {
-		row.Note = fmt.Sprintf("re-planned every cycle of %d horizons", cfg.Cycle)
-	}
-	return row, nil
-}
-
-// estimateOf is plan.FromHistories' estimate of one page: by recency
-// with a half-life (days), else over the whole history.
-func estimateOf(h observe.History, now, halfLife float64) estimate.Estimate {
-	if halfLife > 0 {
-		return estimate.Recent(h, now, halfLife)
-	}
-	return estimate.Of(h, now)
+	return replay("psp-replan", pages, cfg, func(i int) []float64 { return visits[i] }), nil
 }

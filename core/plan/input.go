@@ -150,10 +150,7 @@ func fromEach(ctx context.Context, n int, history func(i int) observe.History, o
 			}
 		}
 		h := history(i)
-		e := estimate.Of(h, opts.Now)
-		if opts.HalfLife > 0 {
-			e = estimate.Recent(h, opts.Now, opts.HalfLife)
-		}
+		e := EstimateOf(h, opts.Now, opts.HalfLife)
 		in.Estimates[i] = e
 		in.Pages[i] = pages.Page{URL: h.URL, Host: h.Host, Rate: e.Rate, Weight: h.Weight, CrawlDelay: h.CrawlDelay}
 		if opts.Classes != nil {
@@ -181,6 +178,16 @@ func fromEach(ctx context.Context, n int, history func(i int) observe.History, o
 		}
 	}
 	return in, nil
+}
+
+// EstimateOf is a page's estimate as FromHistories makes it: weighted by
+// recency with halfLife (days; estimate.Recent, seed 001 §6.7), else over
+// its whole history (estimate.Of).
+func EstimateOf(h observe.History, now, halfLife float64) estimate.Estimate {
+	if halfLife > 0 {
+		return estimate.Recent(h, now, halfLife)
+	}
+	return estimate.Of(h, now)
 }
 
 // Rated returns pages at the posterior mean rates of their estimates
