@@ -7,7 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/freshplan/freshplan/core/gzipped"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // blobChunk is how much of a file is read at a time.
@@ -97,10 +97,10 @@ func (b *blobReader) next() ([]byte, error) {
 }
 
 // newContentReader reads a browser File's content: the file itself, or,
-// for a gzip file, its bytes decompressed as they are read (core/gzipped)
+// for a gzip file, its bytes decompressed as they are read (plan.Content)
 // — crawl logs and archive indexes are usually compressed.
 func newContentReader(ctx context.Context, blob goapp.Value) io.Reader {
-	r, err := gzipped.Reader(newBlobReader(ctx, blob), blob.Get("name").String())
+	r, err := plan.Content(newBlobReader(ctx, blob), blob.Get("name").String(), plan.DefaultMaxDecompressed)
 	if err != nil {
 		return errReader{err}
 	}
@@ -116,7 +116,7 @@ func (r errReader) Read([]byte) (int, error) { return 0, r.err }
 // for a gzip file, the content size its trailer declares — what reading
 // is sized by (in the page or a worker, progress, memory).
 func contentSize(ctx context.Context, blob goapp.Value) int64 {
-	return gzipped.SizeAt(blobAt{ctx, blob}, int64(blob.Get("size").Float()))
+	return plan.ContentSize(blobAt{ctx, blob}, int64(blob.Get("size").Float()))
 }
 
 // blobAt reads a few bytes of a Blob at an offset (io.ReaderAt).

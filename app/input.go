@@ -13,7 +13,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/freshplan/freshplan/core/inputerr"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -309,7 +308,7 @@ func (c *countingReader) line(k int64) (string, bool) {
 
 // locate turns a reader's error into an *InputError quoting the line.
 func (c *countingReader) locate(err error, file string) error {
-	var ie *inputerr.Error
+	var ie *plan.InputError
 	if !errors.As(err, &ie) {
 		return &InputError{File: file, Msg: err.Error()}
 	}

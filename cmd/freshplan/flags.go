@@ -19,8 +19,6 @@ import (
 
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/export"
-	"github.com/freshplan/freshplan/core/gzipped"
-	"github.com/freshplan/freshplan/core/inputerr"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -82,7 +80,7 @@ func newReadFlags(name string, stderr io.Writer) *planFlags {
 	fs.BoolVar(&f.stripWWW, "strip-www", false, "drop a leading www. from hosts taken from URLs")
 	fs.DurationVar(&f.halfLife, "half-life", 0, "weight an observation log's intervals by recency with this half-life, e.g. 720h (seed 001 §6.7); 0 weighs all alike")
 	fs.BoolVar(&f.prior, "prior", true, "shrink estimated rates towards each host's fitted prior, so no page is planned at rate 0 for lack of evidence")
-	f.maxContent = gzipped.DefaultMaxContent
+	f.maxContent = plan.DefaultMaxDecompressed
 	fs.Var(&f.maxContent, "max-decompressed", "the most a gzip input may decompress to, e.g. 16GiB (a guard against decompression bombs)")
 	return f
 }
@@ -90,7 +88,7 @@ func newReadFlags(name string, stderr io.Writer) *planFlags {
 // sizeFlag is a number of bytes, given as 4GiB, 500MiB, 1e9 or 1000000.
 type sizeFlag int64
 
-func (s *sizeFlag) String() string { return gzipped.Bytes(int64(*s)) }
+func (s *sizeFlag) String() string { return plan.Bytes(int64(*s)) }
 
 func (s *sizeFlag) Set(v string) error {
 	num, unit := v, int64(1)
@@ -114,17 +112,17 @@ func (s *sizeFlag) Set(v string) error {
 // content returns file's content — decompressed, when it is gzipped, up
 // to --max-decompressed.
 func (f *planFlags) content(file *os.File) (io.Reader, error) {
-	return gzipped.ReaderMax(file, f.inputName(), int64(f.maxContent))
+	return plan.Content(file, f.inputName(), int64(f.maxContent))
 }
 
 // limitHint adds to an error from reading past --max-decompressed the
 // flag that raises the limit.
 func limitHint(err error) error {
-	var tl *gzipped.TooLargeError
+	var tl *plan.TooLargeError
 	switch {
 	case errors.As(err, &tl):
 		return fmt.Errorf("%w; --max-decompressed raises it", err)
-	case errors.Is(err, inputerr.ErrMemory) && memory.limit > 0:
+	case errors.Is(err, plan.ErrMemory) && memory.limit > 0:
 		return fmt.Errorf("%w (%s)", err, describeLimit())
 	}
 	return err
@@ -371,7 +369,7 @@ func inputSize(file *os.File) (int64, bool) {
 	if err != nil || !st.Mode().IsRegular() {
 		return 0, false
 	}
-	return gzipped.SizeAt(file, st.Size()), true
+	return plan.ContentSize(file, st.Size()), true
 }
 
 // splitExport pulls "--export FORMAT FILE" or "--export=FORMAT FILE" (two

@@ -11,7 +11,7 @@ import (
 	"os"
 
 	"github.com/freshplan/freshplan/core/pages"
-	"github.com/freshplan/freshplan/core/synth"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 func main() {
@@ -20,9 +20,9 @@ func main() {
 	theta := flag.Float64("theta", 1, "Zipf parameter of pages per server")
 	seed := flag.Uint64("seed", 1, "random seed of the change rates")
 	flag.Parse()
-	pg := synth.Sample()
+	pg := plan.Sample()
 	if *n > 0 {
-		pg = synth.Zipf(*n, *m, *theta, 0.24, 24, *seed) // 0.01 to 1 per hour, in changes per day
+		pg = plan.Synthetic(*n, *m, *theta, 0.24, 24, *seed) // 0.01 to 1 per hour, in changes per day
 	}
 	if err := pages.Write(os.Stdout, pg); err != nil {
 		fmt.Fprintln(os.Stderr, "gensample:", err)

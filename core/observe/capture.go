@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/freshplan/freshplan/core/canonurl"
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/canonurl"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // field is one field of a web-archive record as read: its value, its

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/freshplan/freshplan/core/canonurl"
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/canonurl"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // Changes is one URL's complete change history: every time its content

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/freshplan/freshplan/core/canonurl"
+	"github.com/freshplan/freshplan/core/internal/canonurl"
 )
 
 func itoa(i int) string { return strconv.Itoa(i) }

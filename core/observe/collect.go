@@ -7,7 +7,7 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/freshplan/freshplan/core/canonurl"
+	"github.com/freshplan/freshplan/core/internal/canonurl"
 )
 
 // Kinds of change signal an observation carries.

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // csvAliases maps header names, lower-cased with spaces and dashes made

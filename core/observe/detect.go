@@ -3,7 +3,7 @@ package observe
 import (
 	"bytes"
 
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // The formats Read recognises.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // allInputs is what freshplan reads, as an empty file or one that is not

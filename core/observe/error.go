@@ -3,7 +3,7 @@ package observe
 import (
 	"fmt"
 
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // Error is the readers' error: file, line, field, what is wrong and

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // webStart is 1991-01-01T00:00:00Z: no page was fetched before, so a log

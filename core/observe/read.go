@@ -10,7 +10,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // Options control Read.

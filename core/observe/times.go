@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // Times are Unix seconds between the years 1 and 9999.

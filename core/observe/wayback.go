@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 const wantWayback = `want Wayback CDX JSON: [["urlkey","timestamp","original","mimetype","statuscode","digest","length"],["com,example)/","20240102150405",…],…]`

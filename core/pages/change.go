@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // Change is how a page's content changes when it is not Poisson, from the

@@ -13,8 +13,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/freshplan/freshplan/core/canonurl"
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/canonurl"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 )
 
 // Error is the reader's error: file, line, field, what is wrong and

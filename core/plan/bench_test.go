@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/freshplan/freshplan/core/internal/synth"
 	"github.com/freshplan/freshplan/core/staleness"
-	"github.com/freshplan/freshplan/core/synth"
 )
 
 // paperParams are seed 000 §4's: T = 24 h, C = 10 crawlers × 10 pages/s

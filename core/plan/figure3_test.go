@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/freshplan/freshplan/core/synth"
+	"github.com/freshplan/freshplan/core/internal/synth"
 )
 
 // TestFigure3ReducedScale reproduces seed 000 §4 Figure 3 at 1/50 scale:

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/estimate"
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 )

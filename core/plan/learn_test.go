@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/freshplan/freshplan/core/internal/synth"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/schedule"
-	"github.com/freshplan/freshplan/core/synth"
 )
 
 // TestLearnReachesTheOptimum: on the sample's Poisson pages, whose rates

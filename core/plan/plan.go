@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/allocate"
-	"github.com/freshplan/freshplan/core/inputerr"
+	"github.com/freshplan/freshplan/core/internal/inputerr"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/simulate"

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/freshplan/freshplan/core/internal/synth"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
-	"github.com/freshplan/freshplan/core/synth"
 )
 
 func samplePlan(t *testing.T, mutate func(*Params)) *Plan {

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/allocate"
+	"github.com/freshplan/freshplan/core/internal/synth"
 	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
-	"github.com/freshplan/freshplan/core/synth"
 )
 
 // instance20k is a 20,000-crawl day in the setting of seed 000 §4 Figure 3

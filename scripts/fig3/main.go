@@ -16,7 +16,6 @@ import (
 
 	"github.com/freshplan/freshplan/core/plan"
 	"github.com/freshplan/freshplan/core/staleness"
-	"github.com/freshplan/freshplan/core/synth"
 )
 
 func main() {
@@ -33,7 +32,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "fig3:", err)
 			os.Exit(2)
 		}
-		pg := synth.Zipf(*pages, *servers, theta, 0.24, 24, 1)
+		pg := plan.Synthetic(*pages, *servers, theta, 0.24, 24, 1)
 		p := plan.DefaultParams()
 		p.Crawlers, p.Rate = 10, 10*float64(*pages)/1e6
 		p.Model = staleness.Horizon

@@ -5,7 +5,7 @@
 // Poisson / 30% Pareto / 10% quasi-deterministic mixture and each pure
 // population as R/N goes from 1.5 to 5 (Figure 8), and for Pareto pages
 // as the shape α varies (Figure 9). It prints Markdown tables; see
-// core/renewal/mixture for the choices the paper leaves open.
+// scripts/fig89/mixture for the choices the paper leaves open.
 package main
 
 import (
@@ -16,8 +16,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/freshplan/freshplan/core/renewal/mixture"
 	"github.com/freshplan/freshplan/core/staleness"
+	"github.com/freshplan/freshplan/scripts/fig89/mixture"
 )
 
 func main() {
