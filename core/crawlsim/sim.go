@@ -272,10 +272,12 @@ type timed struct {
 
 type timeHeap []timed
 
-func (h timeHeap) Len() int           { return len(h) }
-func (h timeHeap) Less(i, j int) bool { return h[i].at < h[j].at || (h[i].at == h[j].at && h[i].site < h[j].site) }
-func (h timeHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *timeHeap) Push(x any)        { *h = append(*h, x.(timed)) }
+func (h timeHeap) Len() int { return len(h) }
+func (h timeHeap) Less(i, j int) bool {
+	return h[i].at < h[j].at || (h[i].at == h[j].at && h[i].site < h[j].site)
+}
+func (h timeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *timeHeap) Push(x any)   { *h = append(*h, x.(timed)) }
 func (h *timeHeap) Pop() any {
 	old := *h
 	x := old[len(old)-1]
