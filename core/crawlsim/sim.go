@@ -208,7 +208,6 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 		}
 		switch {
 		case conns.Len() == 0 && waitQ.Len() == 0:
-			res.Duration = now
 			if len(res.Order) != int(seen) {
 				return nil, fmt.Errorf("crawl stopped with %d of %d seen pages fetched", len(res.Order), seen)
 			}
@@ -226,6 +225,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 			}
 		default:
 			now = nextConn
+			res.Duration = now // the last fetch's end; waits after it do not count
 			c := heap.Pop(conns).(*conn)
 			free++
 			for i, page := range c.pages {
