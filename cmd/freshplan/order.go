@@ -39,6 +39,7 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 	batch := fs.Int("batch", 0, "K: pages between PageRank recalculations of batch- and partial-pagerank (0: pages/35)")
 	seed := fs.Uint64("seed", def.Seed, "seed of page sizes, latencies, site bandwidths and the random draws")
 	seedsFile := fs.String("seeds", "", "seed list, one URL a line (default: every site's home page)")
+	synthetic := fs.Int("synthetic", 0, "instead of GRAPH, a generated graph of this many pages (seed 004 §4.1's properties: Zipf sites of 200 pages on average, 10 links a page, 90% inside the site)")
 	curves := fs.String("curves", "", "write strategy,fraction_pages,fraction_pagerank,seconds at every 1% of pages to FILE (- for stdout)")
 	fs.Usage = func() {}
 	out := fs.Output()
@@ -54,8 +55,8 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 		}
 		return usagef("%v (run 'freshplan order -h' for the flags)", err)
 	}
-	if fs.NArg() != 1 {
-		return usagef("order needs one link graph, a CSV of from,to URLs: freshplan order [flags] GRAPH")
+	if (fs.NArg() != 1) == (*synthetic == 0) {
+		return usagef("order needs one link graph, a CSV of from,to URLs, or --synthetic PAGES: freshplan order [flags] GRAPH")
 	}
 	names, err := parseStrategies(*strategies)
 	if err != nil {
@@ -76,7 +77,16 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 	}
 
 	name := fs.Arg(0)
-	g, err := readGraph(name)
+	var g *graph.Graph
+	if *synthetic != 0 {
+		name = fmt.Sprintf("synthetic graph (seed %d)", p.Seed)
+		if *synthetic < 0 || *synthetic > 50_000_000 {
+			return usagef("--synthetic %d: want 1 to 50,000,000 pages", *synthetic)
+		}
+		g, err = graph.Generate(graph.DefaultSynthetic(*synthetic, p.Seed))
+	} else {
+		g, err = readGraph(name)
+	}
 	if err != nil {
 		return err
 	}

@@ -169,7 +169,7 @@ func TestOrderAgainstNaive(t *testing.T) {
 // follows PageRank among what is found.
 func TestStrategiesHand(t *testing.T) {
 	host := []int32{0, 0, 0, 0}
-	g, _ := graph.Build(nil, host, []string{"a.example"}, []graph.Edge{{0, 1}, {0, 2}, {1, 2}, {2, 3}})
+	g, _ := graph.Build(nil, host, []string{"a.example"}, []graph.Edge{{From: 0, To: 1}, {From: 0, To: 2}, {From: 1, To: 2}, {From: 2, To: 3}})
 	g.Seeds = []int32{0}
 	p := DefaultParams()
 	for name, want := range map[string][]int32{
@@ -184,7 +184,7 @@ func TestStrategiesHand(t *testing.T) {
 	}
 	// a→c, a→b, b→d, d→c... with c the PageRank hub: omniscient takes c
 	// before b although b was seen at the same time (sorted: b, c).
-	g2, _ := graph.Build(nil, host, []string{"a.example"}, []graph.Edge{{0, 1}, {0, 2}, {1, 2}, {3, 2}, {2, 0}, {1, 3}})
+	g2, _ := graph.Build(nil, host, []string{"a.example"}, []graph.Edge{{From: 0, To: 1}, {From: 0, To: 2}, {From: 1, To: 2}, {From: 3, To: 2}, {From: 2, To: 0}, {From: 1, To: 3}})
 	g2.Seeds = []int32{0}
 	if got := run(t, g2, "omniscient", p, order.Options{}).Order; !slices.Equal(got, []int32{0, 2, 1, 3}) {
 		t.Errorf("omniscient: %v, want [0 2 1 3]", got)
@@ -192,7 +192,7 @@ func TestStrategiesHand(t *testing.T) {
 	// Backlink-count differs from breadth-first: a→b, a→c, a→d, b→d, c→d:
 	// after a, b c d have 1 each (b first); after b, d has 2 and goes
 	// before c.
-	g3, _ := graph.Build(nil, host, []string{"a.example"}, []graph.Edge{{0, 1}, {0, 2}, {0, 3}, {1, 3}, {2, 3}})
+	g3, _ := graph.Build(nil, host, []string{"a.example"}, []graph.Edge{{From: 0, To: 1}, {From: 0, To: 2}, {From: 0, To: 3}, {From: 1, To: 3}, {From: 2, To: 3}})
 	g3.Seeds = []int32{0}
 	if got := run(t, g3, "backlink-count", p, order.Options{}).Order; !slices.Equal(got, []int32{0, 1, 3, 2}) {
 		t.Errorf("backlink-count: %v, want [0 1 3 2]", got)
@@ -209,7 +209,7 @@ func TestStrategiesHand(t *testing.T) {
 // (with w = 0, r = 1).
 func TestLargerSitesFirstHand(t *testing.T) {
 	host := []int32{0, 2, 1, 1, 1}
-	g, _ := graph.Build(nil, host, []string{"x", "y", "z"}, []graph.Edge{{0, 1}, {0, 2}, {0, 3}, {0, 4}})
+	g, _ := graph.Build(nil, host, []string{"x", "y", "z"}, []graph.Edge{{From: 0, To: 1}, {From: 0, To: 2}, {From: 0, To: 3}, {From: 0, To: 4}})
 	g.Seeds = []int32{0}
 	p := DefaultParams()
 	p.Wait = 0

@@ -61,7 +61,7 @@ func randomGraph(rng *rand.Rand, n, m int) []graph.Edge {
 // Hand-checked: a cycle has uniform rank; in a→c, b→c with c dangling,
 // x_a = x_b = (1−d)/3 + d·x_c/3 and x_c = x_a + 2·d·x_a·... solved below.
 func TestPageRankHand(t *testing.T) {
-	pr, _, _ := PageRank(build(t, 3, []graph.Edge{{0, 1}, {1, 2}, {2, 0}}), 0.85, 1e-12)
+	pr, _, _ := PageRank(build(t, 3, []graph.Edge{{From: 0, To: 1}, {From: 1, To: 2}, {From: 2, To: 0}}), 0.85, 1e-12)
 	for _, x := range pr {
 		if math.Abs(x-1.0/3) > 1e-12 {
 			t.Fatalf("cycle: %v", pr)
@@ -70,7 +70,7 @@ func TestPageRankHand(t *testing.T) {
 	// a, b → c; c dangling. With s = x_c: x_a = (1−d)/3 + d·s/3,
 	// x_c = (1−d)/3 + d·s/3 + 2d·x_a, and 2x_a + s = 1. For d = 0.5:
 	// x_a = 1/6 + s/6, s = 1/6 + s/6 + (1/6 + s/6)·1 → s(1 − 1/3) = 1/3 → s = 1/2.
-	pr, _, _ = PageRank(build(t, 3, []graph.Edge{{0, 2}, {1, 2}}), 0.5, 1e-14)
+	pr, _, _ = PageRank(build(t, 3, []graph.Edge{{From: 0, To: 2}, {From: 1, To: 2}}), 0.5, 1e-14)
 	if math.Abs(pr[2]-0.5) > 1e-12 || math.Abs(pr[0]-0.25) > 1e-12 {
 		t.Fatalf("star: %v; want [0.25 0.25 0.5]", pr)
 	}
