@@ -48,7 +48,7 @@ func run(t testing.TB, g *graph.Graph, name string, p Params, o order.Options) *
 		t.Fatal(err)
 	}
 	if o.Batch == 0 {
-		o.Batch = 7
+		o.Batch = naiveBatch
 	}
 	if o.History == nil {
 		o.History, _ = order.SimulatedHistory(g, 0.55, 3)
@@ -81,9 +81,19 @@ func naive(g *graph.Graph, name string, pr []float64) []int32 {
 		next++
 	}
 	var out []int32
+	seen := func() []bool {
+		b := make([]bool, n)
+		for p := range b {
+			b[p] = seq[p] >= 0
+		}
+		return b
+	}
+	est := make([]float64, n)
 	for len(out) < n {
 		prio := func(p int32) float64 {
 			switch name {
+			case "batch-pagerank": // the estimate of the last multiple of K
+				return est[p]
 			case "backlink-count": // links from fetched pages
 				c := 0
 				for _, u := range out {
@@ -137,9 +147,15 @@ func naive(g *graph.Graph, name string, pr []float64) []int32 {
 				next++
 			}
 		}
+		if name == "batch-pagerank" && len(out)%naiveBatch == 0 {
+			est, _ = rank.Partial(g, seen(), fetched, rank.Damping, rank.Tolerance, est)
+		}
 	}
 	return out
 }
+
+// naiveBatch is the K of batch-pagerank in TestOrderAgainstNaive (run's).
+const naiveBatch = 7
 
 // The simulator's two-level queues give, with one robot and no wait, the
 // order of the texts' definitions computed from scratch.
@@ -150,7 +166,7 @@ func TestOrderAgainstNaive(t *testing.T) {
 	for trial := range 30 {
 		g := randomGraph(t, rng, 5+rng.IntN(40), 1+rng.IntN(4), 10+rng.IntN(120))
 		pr, _, _ := rank.PageRank(g, rank.Damping, 1e-12)
-		for _, name := range []string{"breadth-first", "backlink-count", "opic", "omniscient"} {
+		for _, name := range []string{"breadth-first", "backlink-count", "opic", "omniscient", "batch-pagerank"} {
 			got := run(t, g, name, p, order.Options{}).Order
 			want := naive(g, name, pr)
 			if !slices.Equal(got, want) {
@@ -356,5 +372,42 @@ func TestBadParams(t *testing.T) {
 	cancel()
 	if _, err := Run(ctx, g, s, nil, DefaultParams()); err == nil {
 		t.Error("a cancelled run finished")
+	}
+}
+
+// Duration is the last fetch's end, and the speed is pages over it.
+func TestDurationAndSpeed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	g := randomGraph(t, rng, 200, 10, 800)
+	p := DefaultParams()
+	p.Robots = 4
+	res := run(t, g, "opic", p, order.Options{})
+	if res.Duration != slices.Max(res.Time) || math.Abs(res.PagesPerSecond()-float64(g.Pages())/res.Duration) > 1e-12 {
+		t.Fatalf("duration %g, last fetch %g", res.Duration, slices.Max(res.Time))
+	}
+	r := &Result{Robots: 3, Duration: 10, Connections: []Connection{{Start: 0, End: 10}, {Start: 8, End: 9.5}}}
+	// Over [9, 10]: the first connection all of it, the second half: 1.5 busy, 1.5 idle.
+	if idle := r.IdleAtEnd(); math.Abs(idle-1.5) > 1e-12 {
+		t.Fatalf("idle at end %g, want 1.5", idle)
+	}
+}
+
+// c pages per connection amortize w (seed 004 §4.4): one site of 50
+// pages, found at once from its home page, takes at least 49 waits of 15 s
+// at c = 1 and about a tenth of that at c = 10.
+func TestPerConnectionAmortizesWait(t *testing.T) {
+	host := make([]int32, 51)
+	var edges []graph.Edge
+	for q := int32(1); q <= 50; q++ {
+		edges = append(edges, graph.Edge{From: 0, To: q})
+	}
+	g, _ := graph.Build(nil, host, []string{"one.example"}, edges)
+	g.Seeds = []int32{0}
+	p := DefaultParams()
+	d1 := run(t, g, "breadth-first", p, order.Options{}).Duration
+	p.PerConnection = 10
+	d10 := run(t, g, "breadth-first", p, order.Options{}).Duration
+	if d1 < 50*15 || d10 > 6*15+60 || d10 > d1/5 {
+		t.Fatalf("c = 1: %g s, c = 10: %g s", d1, d10)
 	}
 }
