@@ -114,7 +114,11 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 				heap.Push(waitQ, timed{readyAt[site], site})
 			}
 		case ready:
-			q.siteFix(site)
+			// A site moves when its count (larger-sites-first) or its best
+			// page changes.
+			if q.mostPending || q.site[site][0] == page {
+				q.siteFix(site)
+			}
 		}
 	}
 	for _, page := range g.Seeds {
@@ -128,8 +132,11 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 		}
 		q.key[page] = s.Priority(page)
 		site := g.Host[page]
+		top := q.site[site][0]
 		q.fix(site, page)
-		if siteState[site] == ready {
+		// The site's place depends on its best page only: it moves when
+		// that changed.
+		if siteState[site] == ready && (page == top || q.site[site][0] != top) {
 			q.siteFix(site)
 		}
 	}
