@@ -37,6 +37,7 @@ type Summary struct {
 	Tau            float64    // Kendall's τ against the PageRank order, Table 4.1
 	At             [4]float64 // cumulative PageRank after 10%, 20%, 30% and 50% of pages
 	HalfAt         float64    // fraction of pages after which half the PageRank is in
+	CrawlStop      float64    // seed 001 §2.3's P_CS after 10% of pages, importance PageRank: the share of them among the top 10%
 	Seconds        float64    // time to crawl every page
 	PagesPerSecond float64
 	IdleAtEnd      float64 // mean idle connections over the last tenth of the crawl
@@ -113,6 +114,7 @@ func Summarize(res *crawlsim.Result, pr []float64, seed uint64) Summary {
 		Average:        order.Average(cum),
 		Tau:            order.Kendall(res.Order, pr, order.KendallSample, seed),
 		HalfAt:         order.PagesFor(cum, 0.5),
+		CrawlStop:      order.CrawlAndStop(res.Order, pr, (len(res.Order)+9)/10),
 		Seconds:        res.Duration,
 		PagesPerSecond: res.PagesPerSecond(),
 		IdleAtEnd:      res.IdleAtEnd(),
