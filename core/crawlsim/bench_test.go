@@ -1,3 +1,5 @@
+//go:build !wasm
+
 package crawlsim
 
 import (
@@ -38,6 +40,7 @@ func benchStrategy(b *testing.B, name string, robots int) {
 	p := DefaultParams()
 	p.Robots = robots
 	b.ResetTimer()
+	start := cpuTime()
 	for b.Loop() {
 		s, err := order.New(name, order.Options{Seed: 1, Batch: 1})
 		if err != nil {
@@ -47,6 +50,7 @@ func benchStrategy(b *testing.B, name string, robots int) {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 // One strategy's simulated crawl of 1M pages and 10M links (issue 23's
