@@ -111,7 +111,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 				q.readyPush(site)
 			} else {
 				siteState[site] = waiting
-				heap.Push(waitQ, timed{readyAt[site], site})
+				waitQ.push(timed{readyAt[site], site})
 			}
 		case ready:
 			// A site moves when its count (larger-sites-first) or its best
@@ -169,6 +169,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 		}
 	}
 	free := p.Robots
+	var spare []*conn
 	for {
 		if len(res.Order)&4095 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -179,7 +180,13 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 		for free > 0 && len(q.ready) > 0 {
 			site := q.readyPop()
 			siteState[site] = busy
-			c := &conn{site: site}
+			var c *conn
+			if k := len(spare); k > 0 { // a finished connection's record, reused
+				c, spare = spare[k-1], spare[:k-1]
+				c.site, c.pages, c.times = site, c.pages[:0], c.times[:0]
+			} else {
+				c = &conn{site: site}
+			}
 			// The crawler's bandwidth is shared by the transfers open now,
 			// each getting at most its site's (§4.1.2, "the bandwidth
 			// saturation of the crawler Internet link"): the share is fixed
@@ -222,7 +229,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 		case nextWait <= nextConn:
 			now = nextWait
 			for waitQ.Len() > 0 && (*waitQ)[0].at <= now {
-				site := heap.Pop(waitQ).(timed).site
+				site := waitQ.pop().site
 				if len(q.site[site]) > 0 {
 					siteState[site] = ready
 					q.readyPush(site)
@@ -238,6 +245,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 			for i, page := range c.pages {
 				fetched(page, c.times[i])
 			}
+			spare = append(spare, c)
 			readyAt[c.site] = now + p.Wait
 			if p.Wait == 0 && len(q.site[c.site]) > 0 {
 				siteState[c.site] = ready
@@ -246,7 +254,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 				siteState[c.site] = dormant
 			} else {
 				siteState[c.site] = waiting
-				heap.Push(waitQ, timed{readyAt[c.site], c.site})
+				waitQ.push(timed{readyAt[c.site], c.site})
 			}
 		}
 	}
@@ -277,17 +285,48 @@ type timed struct {
 	site int32
 }
 
+// timeHeap is a min-heap of sites by the time their wait ends, typed so
+// that a push boxes nothing (a million pushes in a 1M-page crawl).
 type timeHeap []timed
 
 func (h timeHeap) Len() int { return len(h) }
-func (h timeHeap) Less(i, j int) bool {
+func (h timeHeap) less(i, j int) bool {
 	return h[i].at < h[j].at || (h[i].at == h[j].at && h[i].site < h[j].site)
 }
-func (h timeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *timeHeap) Push(x any)   { *h = append(*h, x.(timed)) }
-func (h *timeHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
+
+func (h *timeHeap) push(x timed) {
+	*h = append(*h, x)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !a.less(i, parent) {
+			break
+		}
+		a[i], a[parent] = a[parent], a[i]
+		i = parent
+	}
+}
+
+func (h *timeHeap) pop() timed {
+	a := *h
+	x := a[0]
+	last := len(a) - 1
+	a[0] = a[last]
+	a = a[:last]
+	*h = a
+	for i := 0; ; {
+		best, l, r := i, 2*i+1, 2*i+2
+		if l < len(a) && a.less(l, best) {
+			best = l
+		}
+		if r < len(a) && a.less(r, best) {
+			best = r
+		}
+		if best == i {
+			break
+		}
+		a[i], a[best] = a[best], a[i]
+		i = best
+	}
 	return x
 }
