@@ -213,4 +213,3 @@ func writeCurves(w io.Writer, rep *firstcrawl.Report) error {
 	}
 	return bw.Flush()
 }
-

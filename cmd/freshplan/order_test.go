@@ -131,4 +131,3 @@ func TestOrderBadInput(t *testing.T) {
 		t.Fatalf("help: exit %d %q", r.code, r.stderr)
 	}
 }
-
