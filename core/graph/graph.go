@@ -26,7 +26,7 @@ func (g *Graph) Pages() int { return len(g.Host) }
 // Links is the number of links.
 func (g *Graph) Links() int { return len(g.Out) }
 
-// Links returns p's out-links.
+// OutOf returns p's out-links.
 func (g *Graph) OutOf(p int32) []int32 { return g.Out[g.Off[p]:g.Off[p+1]] }
 
 // OutDegree is p's number of out-links.
