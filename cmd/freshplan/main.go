@@ -6,6 +6,7 @@
 //
 //	freshplan plan [flags] [FILE]
 //	freshplan sweep [flags] --budgets 1e5,2e5 [FILE]
+//	freshplan order [flags] GRAPH
 //	freshplan serve [--addr 127.0.0.1:8000]
 package main
 
@@ -43,6 +44,8 @@ usage:
                                      staleness of every policy at each budget, as CSV
   freshplan backtest [flags] --split 2024-01-01 [--until DATE] FILE
                                      plan from FILE's past, replay every policy on what came after (CSV)
+  freshplan order [flags] GRAPH      the first crawl: compare ordering strategies on a link graph (from,to URLs)
+                                     in a simulated crawl; --export nutch|stormcrawler|csv FILE writes the order
   freshplan serve [--addr 127.0.0.1:8000]
                                      serve the web app
   freshplan build-static OUT         write the web app as a static site
@@ -74,6 +77,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runBacktest(args[1:], stdout, stderr)
 	case "sweep":
 		err = runSweep(args[1:], stdout, stderr)
+	case "order":
+		err = runOrder(args[1:], stdout, stderr)
 	case "serve":
 		err = runServe(args[1:], stdout, stderr)
 	case "build-static":
