@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -64,8 +65,29 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	// counts psp's visits; every other result needs its value only.
 	params.PerPage = []string{params.Policy, "psp"}
 	var pl *plan.Plan
+	streamed := false
 	if params.Policy == plan.Learn {
 		pl, err = plan.RunLearn(context.Background(), pg, learnStart(f.input), params)
+	} else if *schedulePath != "" {
+		// The schedule goes to its file as it is made: the plan holds none.
+		streamed = true
+		err = writeTo(*schedulePath, stdout, func(w io.Writer) error {
+			sw := export.NewScheduleWriter(w, pg)
+			params.Stream = sw.Write
+			if pl, err = plan.Run(context.Background(), pg, params); err != nil {
+				return errPlan{err}
+			}
+			return sw.Flush()
+		})
+		var ep errPlan
+		if errors.As(err, &ep) {
+			err = ep.err
+			if *schedulePath != "-" {
+				os.Remove(*schedulePath) // no schedule was made: leave no file behind
+			}
+		} else if err != nil {
+			return err
+		}
 	} else {
 		pl, err = plan.Run(context.Background(), pg, params)
 	}
@@ -91,11 +113,14 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 		{*jsonPath, func(w io.Writer) error { return export.Write(w, pl, "json") }},
 	}
 	toStdout := false
-	for _, o := range outputs {
+	for k, o := range outputs {
 		if o.path == "" {
 			continue
 		}
 		toStdout = toStdout || o.path == "-"
+		if k == 0 && streamed {
+			continue // written as it was made
+		}
 		if err := writeTo(o.path, stdout, o.write); err != nil {
 			return err
 		}
@@ -105,6 +130,12 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// errPlan is planning's error inside the schedule's writing, told apart
+// from the file's.
+type errPlan struct{ err error }
+
+func (e errPlan) Error() string { return e.err.Error() }
 
 // learnStart is where the learning policy starts from an observation
 // log: every page's fetches folded into its posterior; nil (rates taken

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -45,6 +46,13 @@ type Params struct {
 	// mwolf-exact, proportional, cho, azar): at a million pages they take
 	// as long again. Early must not keep the plan: Run goes on filling it.
 	Early func(*Plan) `json:"-"`
+	// Stream, if set, is given the schedule of Policy visit by visit, in
+	// time order, as it is made, and the Plan holds none (Plan.Schedule is
+	// nil, Plan.Scheduled counts them): a plan of Poisson pages then holds
+	// no programme or schedule, only per-page and per-host figures — at
+	// paper scale the schedule alone is 138 MB. Run calls it from one
+	// goroutine at a time.
+	Stream func(schedule.Visit) `json:"-"`
 	// PerPage names the results whose per-page Visits and Page the Plan
 	// keeps; nil keeps every result's. Each other result keeps its Value
 	// only: at a million pages each result's two arrays take 16 MB, and

@@ -66,7 +66,10 @@ type Plan struct {
 	Hosts    []Host
 	HostOf   []int32            // host index of each page
 	Results  map[string]*Result // by policy or bound name, plus "azar_random"
-	Schedule []schedule.Visit   // the schedule of Params.Policy, in time order
+	Schedule []schedule.Visit   // the schedule of Params.Policy, in time order; nil with Params.Stream
+	// Scheduled is how many visits the schedule of Params.Policy makes,
+	// held in Schedule or passed to Params.Stream.
+	Scheduled int
 	Seconds  Seconds
 	// Omitted says why policies asked for have no result: Cho's and
 	// Azar's optima assume Poisson pages, and Cho's is derived for
@@ -100,6 +103,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 		return nil, err
 	}
 	in.warm, in.ctx = warm, ctx
+	in.out = &sink{hostOf: in.hostOf, hosts: in.hosts, stream: params.Stream}
 	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[string]*Result{}}
 
 	progress := func(stage string) {
@@ -158,7 +162,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	for _, r := range sched.results {
 		pl.store(r)
 	}
-	pl.Schedule = sched.kept
+	pl.Schedule, pl.Scheduled = in.out.kept, in.out.n
 	pl.Seconds.Schedule = time.Since(start).Seconds()
 	for _, name := range []string{"cho", "azar", "mwolf-exact"} {
 		if _, ok := pl.Results[name]; ok || !in.wants(name) {
@@ -182,9 +186,6 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 		// The schedule asked for cannot be made: an empty one would look
 		// like a plan.
 		return nil, &NotPlannedError{Policy: params.Policy, Why: why}
-	}
-	for _, v := range pl.Schedule {
-		pl.Hosts[pl.HostOf[v.Page]].Visits++
 	}
 	return pl, nil
 }
@@ -231,6 +232,7 @@ type instance struct {
 	delay   []float64
 	caps    []int
 	warm    *warmStart
+	out     *sink // where the kept policy's schedule goes
 
 	procs     []simulate.Process // each page's changes, for the simulator, made on first use
 	procsOnce sync.Once

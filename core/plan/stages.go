@@ -168,10 +168,10 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 	return nil
 }
 
-// scheduling is the outcome of the scheduling stage.
+// scheduling is the outcome of the scheduling stage (the kept schedule
+// goes to the instance's sink).
 type scheduling struct {
 	results []*Result
-	kept    []schedule.Visit
 	omitted string // why mwolf-exact, asked for, was not computed
 }
 
@@ -186,18 +186,35 @@ func (in *instance) programme(x []int) *schedule.Programme {
 	return p
 }
 
-// polite assigns a programme to the crawlers, replays and validates it as
-// it goes, and returns the schedule if the plan keeps it.
-func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Result, []schedule.Visit, error) {
+// polite assigns a programme to the crawlers and replays and validates
+// it, giving its visits to the plan's sink if the plan keeps it.
+func (in *instance) polite(name string, src schedule.Source, x []int) (*Result, error) {
+	if l, ok := src.(*schedule.Lazy); ok {
+		return in.streamed(name, l, x)
+	}
+	prog := src.(*schedule.Programme)
 	return in.assigned(name, prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
 		return schedule.Assign(in.params.Model, prog, in.delay, in.fleet(), in.T, emit)
 	})
 }
 
-// assigned carries out a programme with an assignment of its visits to
-// crawlers (assign emits each visit made, in time order, and returns how
-// many it dropped), replays and validates it, and returns the schedule if
-// the plan keeps it.
+// source returns x's equally spaced programme (merged: MERGE's) for the
+// assignment: made as it is consumed, or held whole when the plan needs
+// it so (see whole).
+func (in *instance) source(x []int, merge bool) schedule.Source {
+	if !in.whole() {
+		return in.lazy(x, merge)
+	}
+	if merge {
+		return schedule.Merge(in.params.Model, in.programme(x), in.T)
+	}
+	return in.programme(x)
+}
+
+// assigned carries out a programme held whole with an assignment of its
+// visits to crawlers (assign emits each visit made, in time order, and
+// returns how many it dropped), replays and validates it, and gives its
+// visits to the plan's sink if the plan keeps it.
 //
 // The programme's times become the times its visits were made at (NaN for
 // a visit dropped): the assignment reads a visit's programmed time only
@@ -207,25 +224,24 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 // one host's pages at a time stay in cache, where walking the schedule in
 // time order would not.
 func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
-	assign func(emit func(k int, v schedule.Visit)) (int, error)) (*Result, []schedule.Visit, error) {
+	assign func(emit func(k int, v schedule.Visit)) (int, error)) (*Result, error) {
 	m := in.params.Model
 	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
-	var kept []schedule.Visit
-	keep := in.params.Policy == name
-	if keep {
-		kept = make([]schedule.Visit, 0, prog.Len())
+	keep := in.keeps(name)
+	if keep != nil {
+		keep.reserve(prog.Len())
 	}
 	made := newBitset(prog.Len())
 	dropped, err := assign(func(k int, v schedule.Visit) {
 		prog.Times[k] = v.Time
 		made.set(k)
 		check.CheckTime(v)
-		if keep {
-			kept = append(kept, v)
+		if keep != nil {
+			keep.add(v)
 		}
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	// Host by host, each host's visits in time order: replay, and check
 	// politeness against the pages' own hosts.
@@ -240,13 +256,13 @@ func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
 	if in.modelled() || in.params.Simulate > 0 {
 		v := madeVisits(len(x), prog)
 		if err := in.remodel(r, v); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if err := in.simulated(r, v); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return r, kept, nil
+	return r, nil
 }
 
 // pagesPerRun is how many pages one call of replaySlots replays.
@@ -323,11 +339,11 @@ func slotTime(k, R int, T float64) float64 {
 
 // carousel replays Azar's EDF carousel: one crawl per slot, R slots
 // equally spaced over the horizon, crawlers taking slots in turn.
-func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error) {
+func (in *instance) carousel(rates []float64) (*Result, error) {
 	R := in.params.Budget
 	seq, err := schedule.Carousel(rates, R)
 	if err != nil {
-		return nil, nil, fmt.Errorf("azar: %w", err)
+		return nil, fmt.Errorf("azar: %w", err)
 	}
 	m := in.params.Model
 	n := len(rates)
@@ -359,21 +375,20 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 	for lo := 0; lo < n; lo += pagesPerRun {
 		replaySlots(lo, min(lo+pagesPerRun, n), start, slots, R, in.T, tr, made, sim)
 	}
-	var visits []schedule.Visit
-	if in.params.Policy == "azar" {
+	if keep := in.keeps("azar"); keep != nil {
 		C := int32(in.params.Crawlers)
-		visits = make([]schedule.Visit, 0, len(slots))
+		keep.reserve(len(slots))
 		for k, i := range seq {
 			if i >= 0 {
-				visits = append(visits, schedule.Visit{Time: slotTime(k, R, in.T), Page: int32(i), Crawler: int32(k) % C})
+				keep.add(schedule.Visit{Time: slotTime(k, R, in.T), Page: int32(i), Crawler: int32(k) % C})
 			}
 		}
 	}
 	r := in.tracked("azar", tr, made)
 	if err := in.simulated(r, sim); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return r, visits, nil
+	return r, nil
 }
 
 // schedule makes the scheduled policies and bounds: all together on
@@ -383,43 +398,50 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result) error) (*scheduling, error) {
 	s := &scheduling{}
 	var psp, inf, mp2, mwolf, azar *Result
-	var keptPSP, keptMP2, keptWolf, keptAzar []schedule.Visit
 	// MERGE starts from the equally spaced programme and spreads each
-	// host's visits evenly; a quasi page's belong just after its potential
-	// changes (seed 003 §2.3.3), so they go back. MERGE rewrites the equally
-	// spaced programme in place, and quasiTimes reorders it: mp2 makes its
-	// programme again rather than keep a copy (which also keeps the plan's
-	// peak down: a programme is 100 MB at paper scale).
-	merged := schedule.Merge(in.params.Model, in.programme(a.polite), in.T)
-	in.quasiTimes(merged, a.polite)
+	// host's visits evenly. Held whole (see whole), a quasi page's visits
+	// belong just after its potential changes (seed 003 §2.3.3), so they go
+	// back; MERGE rewrites the equally spaced programme in place, and
+	// quasiTimes reorders it: mp2 makes its programme again rather than
+	// keep a copy. Made as consumed (schedule.Lazy), each programme holds
+	// a few visits a host at a time.
+	var merged *schedule.Programme
+	if in.whole() {
+		merged = schedule.Merge(in.params.Model, in.programme(a.polite), in.T)
+		in.quasiTimes(merged, a.polite)
+	}
 	// infcrawlers follows MERGE's times, which psp's assignment then
 	// replaces with the times its visits are made at: one before the other.
 	first := func() (err error) {
+		if merged == nil {
+			inf = in.followedLazy(a.polite)
+			psp, err = in.polite("psp", in.lazy(a.polite, true), a.polite)
+			return err
+		}
 		if inf, err = in.followed(merged, a.polite); err != nil {
 			return err
 		}
-		psp, keptPSP, err = in.polite("psp", merged, a.polite)
+		psp, err = in.polite("psp", merged, a.polite)
 		return err
 	}
 	var jobs []func() error
 	if in.wants("mp2") {
 		jobs = append(jobs, func() (err error) {
-			mp2, keptMP2, err = in.polite("mp2", in.programme(a.polite), a.polite)
+			mp2, err = in.polite("mp2", in.source(a.polite, false), a.polite)
 			return err
 		})
 	}
 	if in.wants("mwolf") {
 		jobs = append(jobs, func() (err error) {
-			mwolf, keptWolf, err = in.polite("mwolf", in.programme(a.nonpolite), a.nonpolite)
+			mwolf, err = in.polite("mwolf", in.source(a.nonpolite, false), a.nonpolite)
 			return err
 		})
 	}
 	var exact *Result
-	var keptExact []schedule.Visit
 	var exactWhy string
 	if in.wants("mwolf-exact") {
 		jobs = append(jobs, func() (err error) {
-			exact, keptExact, exactWhy = in.transported(a.nonpolite)
+			exact, exactWhy = in.transported(a.nonpolite)
 			return nil
 		})
 	}
@@ -428,7 +450,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 			if in.params.Budget > schedule.MaxCarouselSlots {
 				return fmt.Errorf("azar: a budget of %d visits is more than the %d slots the EDF carousel builds; plan a shorter horizon", in.params.Budget, schedule.MaxCarouselSlots)
 			}
-			azar, keptAzar, err = in.carousel(a.azar)
+			azar, err = in.carousel(a.azar)
 			return err
 		})
 	}
@@ -440,8 +462,8 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	} else {
 		// One after the other (Go in WebAssembly has one thread): psp and
 		// infcrawlers first, for early; then nothing holds MERGE's
-		// programme (70 MB of times at paper scale, and in WebAssembly
-		// memory once grown is never given back).
+		// programme (70 MB of times at paper scale when held whole, and in
+		// WebAssembly memory once grown is never given back).
 		if err := first(); err != nil {
 			return nil, err
 		}
@@ -468,16 +490,6 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	}
 
 	switch in.params.Policy {
-	case "psp":
-		s.kept = keptPSP
-	case "mp2":
-		s.kept = keptMP2
-	case "mwolf":
-		s.kept = keptWolf
-	case "mwolf-exact":
-		s.kept = keptExact
-	case "azar":
-		s.kept = keptAzar
 	case "uniform", "proportional", "cho":
 		// Rate policies have no schedule of their own: their whole visits,
 		// spread per host by MERGE and made polite by psp's crawler
@@ -487,14 +499,13 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		if a.whole[k] == nil {
 			break // cho not planned (Poisson pages, staleness or age only): run says why
 		}
-		prog := schedule.Merge(in.params.Model, in.programme(a.whole[k]), in.T)
-		_, visits, err := in.polite(in.params.Policy, prog, a.whole[k])
-		if err != nil {
+		if _, err := in.polite(in.params.Policy, in.source(a.whole[k], true), a.whole[k]); err != nil {
 			return nil, err
 		}
-		s.kept = visits
 	}
-	slices.SortStableFunc(s.kept, func(a, b schedule.Visit) int { return cmp.Compare(a.Time, b.Time) })
+	// Every schedule is made in time order; the sort is a check that costs
+	// a pass (a stable sort of sorted visits moves none).
+	slices.SortStableFunc(in.out.kept, func(a, b schedule.Visit) int { return cmp.Compare(a.Time, b.Time) })
 	return s, nil
 }
 
@@ -504,14 +515,10 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 // times (eq. 22). Politeness is not part of that problem: the validator
 // counts what the schedule breaks. When it cannot be solved exactly it
 // returns why instead.
-func (in *instance) transported(x []int) (*Result, []schedule.Visit, string) {
-	n := 0
-	for _, v := range x {
-		n += v
-	}
-	if n > schedule.MaxTransportVisits {
+func (in *instance) transported(x []int) (*Result, string) {
+	if n := sum(x); n > schedule.MaxTransportVisits {
 		// Said before the programme is built: at paper scale it is 8.64M visits.
-		return nil, nil, fmt.Sprintf("solved exactly up to %d visits; this plan has %d (mwolf is its heuristic)", schedule.MaxTransportVisits, n)
+		return nil, fmt.Sprintf("solved exactly up to %d visits; this plan has %d (mwolf is its heuristic)", schedule.MaxTransportVisits, n)
 	}
 	prog := in.programme(x)
 	var release []float64
@@ -523,12 +530,12 @@ func (in *instance) transported(x []int) (*Result, []schedule.Visit, string) {
 			}
 		}
 	}
-	r, kept, err := in.assigned("mwolf-exact", prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
+	r, err := in.assigned("mwolf-exact", prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
 		_, err := schedule.Transport(prog, release, in.fleet(), in.T, emit)
 		return 0, err
 	})
 	if err != nil {
-		return nil, nil, err.Error()
+		return nil, err.Error()
 	}
-	return r, kept, ""
+	return r, ""
 }

@@ -1,0 +1,112 @@
+package plan
+
+import (
+	"github.com/freshplan/freshplan/core/schedule"
+	"github.com/freshplan/freshplan/core/staleness"
+)
+
+// sink receives the kept policy's schedule, visit by visit in time order:
+// it counts each host's visits and either holds the schedule
+// (Plan.Schedule) or passes it on (Params.Stream) as it is made.
+type sink struct {
+	hostOf []int32
+	hosts  []Host
+	stream func(schedule.Visit)
+	kept   []schedule.Visit
+	n      int
+}
+
+// reserve makes room for n visits when the schedule is held.
+func (k *sink) reserve(n int) {
+	if k.stream == nil && k.kept == nil {
+		k.kept = make([]schedule.Visit, 0, n)
+	}
+}
+
+func (k *sink) add(v schedule.Visit) {
+	k.hosts[k.hostOf[v.Page]].Visits++
+	k.n++
+	if k.stream != nil {
+		k.stream(v)
+		return
+	}
+	k.kept = append(k.kept, v)
+}
+
+// keeps returns the sink when the plan keeps name's schedule, else nil.
+func (in *instance) keeps(name string) *sink {
+	if in.params.Policy == name {
+		return in.out
+	}
+	return nil
+}
+
+// whole reports whether the plan's programmes are held whole rather than
+// made as they are consumed (schedule.Lazy): a quasi page's visits move
+// after its potential changes (quasiTimes), and replaying a schedule
+// against sampled changes (Params.Simulate) needs each page's visit times
+// together; both are for tables far below paper scale.
+func (in *instance) whole() bool { return holdWhole || in.modelled() || in.params.Simulate > 0 }
+
+// holdWhole makes every plan hold its programmes whole: tests compare the
+// two ways.
+var holdWhole = false
+
+// lazy returns x's equally spaced programme (merged: MERGE's), made host
+// by host as it is consumed.
+func (in *instance) lazy(x []int, merge bool) *schedule.Lazy {
+	return schedule.NewLazy(in.params.Model, x, in.hostOf, len(in.hosts), in.T, merge)
+}
+
+// streamed assigns a lazy programme to the crawlers, replaying and
+// validating each visit as it is made, in time order: the plan holds no
+// visit, only each page's and host's running figures.
+func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result, error) {
+	m := in.params.Model
+	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
+	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
+	visits := make([]float64, len(x))
+	keep := in.keeps(name)
+	if keep != nil {
+		keep.reserve(sum(x))
+	}
+	dropped, err := schedule.Assign(m, src, in.delay, in.fleet(), in.T, func(_ int, v schedule.Visit) {
+		tr.Visit(int(v.Page), v.Time)
+		check.Check(v)
+		visits[v.Page]++
+		if keep != nil {
+			keep.add(v)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	r := in.tracked(name, tr, visits)
+	r.Dropped = dropped
+	r.Violations, _ = check.Finish()
+	return r, nil
+}
+
+// followedLazy returns the infcrawlers bound for x's merged programme,
+// made host by host and followed exactly.
+func (in *instance) followedLazy(x []int) *Result {
+	tr := staleness.NewTracker(in.params.Model, in.params.Objective, in.rates, in.T)
+	l := in.lazy(x, true)
+	for s := range l.Hosts() {
+		for r := range l.Count(s) {
+			i, t := l.Visit(s, r)
+			tr.Visit(int(i), t)
+		}
+	}
+	inf := in.tracked("infcrawlers", tr, floats(x))
+	inf.Simulated = false
+	return inf
+}
+
+func sum(x []int) int {
+	n := 0
+	for _, v := range x {
+		n += v
+	}
+	return n
+}
