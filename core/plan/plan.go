@@ -70,7 +70,7 @@ type Plan struct {
 	// Scheduled is how many visits the schedule of Params.Policy makes,
 	// held in Schedule or passed to Params.Stream.
 	Scheduled int
-	Seconds  Seconds
+	Seconds   Seconds
 	// Omitted says why policies asked for have no result: Cho's and
 	// Azar's optima assume Poisson pages, and Cho's is derived for
 	// staleness and age only.
