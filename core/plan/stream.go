@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"math"
+
 	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
@@ -70,16 +72,38 @@ func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result,
 	if keep != nil {
 		keep.reserve(sum(x))
 	}
+	// Visits made in time order touch pages all over memory: a batch's
+	// pages are read first, each read independent of the others so that
+	// the processor fetches many lines at once, then replayed.
+	var batch [256]schedule.Visit
+	n := 0
+	warmed := 0.0 // kept, so that the reads are not optimised away
+	flush := func() {
+		for _, v := range batch[:n] {
+			warmed += tr.Warm(int(v.Page)) + visits[v.Page] + float64(in.hostOf[v.Page])
+		}
+		for _, v := range batch[:n] {
+			tr.Visit(int(v.Page), v.Time)
+			check.Check(v)
+			visits[v.Page]++
+			if keep != nil {
+				keep.add(v)
+			}
+		}
+		n = 0
+	}
 	dropped, err := schedule.Assign(m, src, in.delay, in.fleet(), in.T, func(_ int, v schedule.Visit) {
-		tr.Visit(int(v.Page), v.Time)
-		check.Check(v)
-		visits[v.Page]++
-		if keep != nil {
-			keep.add(v)
+		batch[n] = v
+		if n++; n == len(batch) {
+			flush()
 		}
 	})
 	if err != nil {
 		return nil, err
+	}
+	flush()
+	if math.IsNaN(warmed) && len(x) < 0 {
+		panic("unreachable") // uses warmed
 	}
 	r := in.tracked(name, tr, visits)
 	r.Dropped = dropped
