@@ -44,7 +44,8 @@ func (in *instance) keeps(name string) *sink {
 }
 
 // whole reports whether the plan's programmes are held whole rather than
-// made as they are consumed (schedule.Lazy): a quasi page's visits move
+// made as they are consumed (schedule.Lazy), and Azar's carousel grouped
+// by page rather than replayed in time order: a quasi page's visits move
 // after its potential changes (quasiTimes), and replaying a schedule
 // against sampled changes (Params.Simulate) needs each page's visit times
 // together; both are for tables far below paper scale.
@@ -111,6 +112,46 @@ func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result,
 	return r, nil
 }
 
+// carouselInOrder replays Azar's EDF carousel slot by slot, in time
+// order, warming batches of pages as streamed does, and gives the kept
+// schedule its visits as it goes: grouping the slots by page first, as
+// the replay for the simulator does, would hold them twice.
+func (in *instance) carouselInOrder(seq []int32) *Result {
+	R, C := in.params.Budget, int32(in.params.Crawlers)
+	tr := staleness.NewTracker(in.params.Model, in.params.Objective, in.rates, in.T)
+	made := make([]float64, len(in.rates))
+	keep := in.keeps("azar")
+	if keep != nil {
+		keep.reserve(len(seq) - count(seq, -1))
+	}
+	warmed := 0.0 // kept, so that the reads are not optimised away
+	const batch = 256
+	for lo := 0; lo < len(seq); lo += batch {
+		part := seq[lo:min(lo+batch, len(seq))]
+		for _, i := range part {
+			if i >= 0 {
+				warmed += tr.Warm(int(i)) + made[i]
+			}
+		}
+		for j, i := range part {
+			if i < 0 {
+				continue
+			}
+			k := lo + j
+			t := slotTime(k, R, in.T)
+			tr.Visit(int(i), t)
+			made[i]++
+			if keep != nil {
+				keep.add(schedule.Visit{Time: t, Page: i, Crawler: int32(k) % C})
+			}
+		}
+	}
+	if math.IsNaN(warmed) && R < 0 {
+		panic("unreachable") // uses warmed
+	}
+	return in.tracked("azar", tr, made)
+}
+
 // followedLazy returns the infcrawlers bound for x's merged programme,
 // made host by host and followed exactly.
 func (in *instance) followedLazy(x []int) *Result {
@@ -125,6 +166,17 @@ func (in *instance) followedLazy(x []int) *Result {
 	inf := in.tracked("infcrawlers", tr, floats(x))
 	inf.Simulated = false
 	return inf
+}
+
+// count returns how many of s are v.
+func count(s []int32, v int32) int {
+	n := 0
+	for _, e := range s {
+		if e == v {
+			n++
+		}
+	}
+	return n
 }
 
 func sum(x []int) int {
