@@ -5,8 +5,10 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -20,6 +22,7 @@ import (
 
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 	"github.com/freshplan/freshplan/web"
 )
 
@@ -763,5 +766,18 @@ func TestPlanCompare(t *testing.T) {
 	}
 	if r := cli(t, "plan", "--budget", "20", "--compare", "mp2,psq"); r.code != exitUsage || !strings.Contains(r.stderr, `--compare "mp2,psq": want all, none, auto or a comma-separated list of psp, mp2`) {
 		t.Errorf("--compare psq: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// TestInFlagWords: a core error naming a parameter's field reads, on the
+// command line, in the words of the flag that sets it, its context kept.
+func TestInFlagWords(t *testing.T) {
+	_, err := plan.Run(context.Background(), []pages.Page{{URL: "https://a.example/", Host: "a.example", Rate: 1, Weight: 1}}, plan.DefaultParams())
+	got := inFlagWords(fmt.Errorf("t.csv: %w", err)).Error()
+	if want := "t.csv: no budget: give --budget N (visits per horizon), or --crawlers C --rate PAGES_PER_SECOND"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if other := errors.New("t.csv:2: bad"); inFlagWords(other) != other {
+		t.Error("an error naming no field was changed")
 	}
 }
