@@ -104,6 +104,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	in.warm, in.ctx = warm, ctx
 	in.out = &sink{hostOf: in.hostOf, hosts: in.hosts, stream: params.Stream}
+	in.pulse = &pulse{fn: params.Progress}
 	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[string]*Result{}}
 
 	progress := func(stage string) {
@@ -232,7 +233,8 @@ type instance struct {
 	delay   []float64
 	caps    []int
 	warm    *warmStart
-	out     *sink // where the kept policy's schedule goes
+	out     *sink  // where the kept policy's schedule goes
+	pulse   *pulse // Params.Progress from inside long stages
 
 	procs     []simulate.Process // each page's changes, for the simulator, made on first use
 	procsOnce sync.Once
@@ -242,7 +244,7 @@ type instance struct {
 }
 
 func newInstance(pg []pages.Page, params Params) (*instance, error) {
-	in := &instance{params: params, T: params.Horizon.Seconds(),
+	in := &instance{ctx: context.Background(), params: params, T: params.Horizon.Seconds(),
 		rates: make([]float64, len(pg)), weights: make([]float64, len(pg))}
 	hostOf, names := pages.Hosts(pg, nil)
 	in.hostOf = hostOf

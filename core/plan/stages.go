@@ -354,7 +354,7 @@ func (in *instance) carousel(rates []float64) (*Result, error) {
 		return nil, fmt.Errorf("azar: %w", err)
 	}
 	if !in.whole() {
-		return in.carouselInOrder(seq), nil
+		return in.carouselInOrder(seq)
 	}
 	m := in.params.Model
 	n := len(rates)
@@ -426,7 +426,9 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	// replaces with the times its visits are made at: one before the other.
 	first := func() (err error) {
 		if merged == nil {
-			inf = in.followedLazy(a.polite)
+			if inf, err = in.followedLazy(a.polite); err != nil {
+				return err
+			}
 			psp, err = in.polite("psp", in.lazy(a.polite, true), a.polite)
 			return err
 		}

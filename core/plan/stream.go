@@ -93,10 +93,14 @@ func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result,
 		}
 		n = 0
 	}
-	dropped, err := schedule.Assign(m, src, in.delay, in.fleet(), in.T, func(_ int, v schedule.Visit) {
+	total, made := sum(x), 0
+	stage := "scheduling " + name
+	dropped, err := schedule.AssignContext(in.ctx, m, src, in.delay, in.fleet(), in.T, func(_ int, v schedule.Visit) {
 		batch[n] = v
 		if n++; n == len(batch) {
 			flush()
+			made += len(batch)
+			in.pulse.tell(stage, made, total)
 		}
 	})
 	if err != nil {
@@ -116,7 +120,7 @@ func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result,
 // order, warming batches of pages as streamed does, and gives the kept
 // schedule its visits as it goes: grouping the slots by page first, as
 // the replay for the simulator does, would hold them twice.
-func (in *instance) carouselInOrder(seq []int32) *Result {
+func (in *instance) carouselInOrder(seq []int32) (*Result, error) {
 	R, C := in.params.Budget, int32(in.params.Crawlers)
 	tr := staleness.NewTracker(in.params.Model, in.params.Objective, in.rates, in.T)
 	made := make([]float64, len(in.rates))
@@ -127,6 +131,12 @@ func (in *instance) carouselInOrder(seq []int32) *Result {
 	warmed := 0.0 // kept, so that the reads are not optimised away
 	const batch = 256
 	for lo := 0; lo < len(seq); lo += batch {
+		if lo%(1<<14) == 0 {
+			in.pulse.tell("scheduling azar", lo, len(seq))
+			if err := in.ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		part := seq[lo:min(lo+batch, len(seq))]
 		for _, i := range part {
 			if i >= 0 {
@@ -149,23 +159,29 @@ func (in *instance) carouselInOrder(seq []int32) *Result {
 	if math.IsNaN(warmed) && R < 0 {
 		panic("unreachable") // uses warmed
 	}
-	return in.tracked("azar", tr, made)
+	return in.tracked("azar", tr, made), nil
 }
 
 // followedLazy returns the infcrawlers bound for x's merged programme,
 // made host by host and followed exactly.
-func (in *instance) followedLazy(x []int) *Result {
+func (in *instance) followedLazy(x []int) (*Result, error) {
 	tr := staleness.NewTracker(in.params.Model, in.params.Objective, in.rates, in.T)
 	l := in.lazy(x, true)
+	done, total := 0, sum(x)
 	for s := range l.Hosts() {
 		for r := range l.Count(s) {
 			i, t := l.Visit(s, r)
 			tr.Visit(int(i), t)
 		}
+		done += l.Count(s)
+		in.pulse.tell("scheduling infcrawlers", done, total)
+		if err := in.ctx.Err(); err != nil {
+			return nil, err
+		}
 	}
 	inf := in.tracked("infcrawlers", tr, floats(x))
 	inf.Simulated = false
-	return inf
+	return inf, nil
 }
 
 // count returns how many of s are v.

@@ -2,9 +2,11 @@ package plan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,5 +84,33 @@ func TestStreamedMatchesWhole(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestProgressInsideStages: Progress hears from inside the assignment how
+// far psp has got, and a context cancelled then stops Run there, before
+// psp's schedule is finished.
+func TestProgressInsideStages(t *testing.T) {
+	p := DefaultParams()
+	p.Budget, p.Compare = 20000, []string{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var heard []string
+	p.Progress = func(stage string) {
+		heard = append(heard, stage)
+		if strings.HasPrefix(stage, "scheduling psp ") {
+			cancel()
+		}
+	}
+	_, err := Run(ctx, synth.Sample(), p)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run cancelled inside psp's assignment: %v, want context.Canceled", err)
+	}
+	last := heard[len(heard)-1]
+	if !strings.HasPrefix(last, "scheduling psp ") || strings.HasSuffix(last, " 100%") {
+		t.Errorf("heard %q, want psp's progress short of 100%% last", heard)
+	}
+	if !slices.ContainsFunc(heard, func(s string) bool { return strings.HasPrefix(s, "scheduling infcrawlers ") }) {
+		t.Errorf("heard %q: nothing from infcrawlers' replay", heard)
 	}
 }

@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -41,6 +42,12 @@ type Fleet struct {
 // time the visit is made at). Assign returns how many programmed visits
 // were dropped.
 func Assign(m staleness.Model, p Source, delay []float64, fleet Fleet, T float64, emit func(k int, v Visit)) (dropped int, err error) {
+	return AssignContext(context.Background(), m, p, delay, fleet, T, emit)
+}
+
+// AssignContext is Assign, stopping with ctx's error when ctx is done: it
+// looks every ticksPerRun crawler ticks (40,960 visits at paper scale).
+func AssignContext(ctx context.Context, m staleness.Model, p Source, delay []float64, fleet Fleet, T float64, emit func(k int, v Visit)) (dropped int, err error) {
 	nHosts := p.Hosts()
 	if len(delay) != nHosts {
 		return 0, fmt.Errorf("schedule: %d hosts but %d politeness delays", nHosts, len(delay))
@@ -64,6 +71,9 @@ func Assign(m staleness.Model, p Source, delay []float64, fleet Fleet, T float64
 		var more bool
 		if k, more = a.run(k, k+ticksPerRun); !more {
 			break
+		}
+		if err := ctx.Err(); err != nil {
+			return 0, err
 		}
 	}
 	dropped = a.dropped
