@@ -349,12 +349,12 @@ func slotTime(k, R int, T float64) float64 {
 // equally spaced over the horizon, crawlers taking slots in turn.
 func (in *instance) carousel(rates []float64) (*Result, error) {
 	R := in.params.Budget
+	if !in.whole() {
+		return in.carouselInOrder(rates)
+	}
 	seq, err := schedule.Carousel(rates, R)
 	if err != nil {
 		return nil, fmt.Errorf("azar: %w", err)
-	}
-	if !in.whole() {
-		return in.carouselInOrder(seq)
 	}
 	m := in.params.Model
 	n := len(rates)

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/freshplan/freshplan/core/schedule"
@@ -116,34 +117,26 @@ func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result,
 	return r, nil
 }
 
-// carouselInOrder replays Azar's EDF carousel slot by slot, in time
-// order, warming batches of pages as streamed does, and gives the kept
-// schedule its visits as it goes: grouping the slots by page first, as
-// the replay for the simulator does, would hold them twice.
-func (in *instance) carouselInOrder(seq []int32) (*Result, error) {
+// carouselInOrder replays Azar's EDF carousel slot by slot as it is
+// made (schedule.CarouselEach), in time order, warming batches of pages
+// as streamed does, and gives the kept schedule its visits as it goes:
+// neither the 8.64M slots of paper scale nor their grouping by page, as
+// the replay for the simulator needs, is held.
+func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 	R, C := in.params.Budget, int32(in.params.Crawlers)
 	tr := staleness.NewTracker(in.params.Model, in.params.Objective, in.rates, in.T)
 	made := make([]float64, len(in.rates))
 	keep := in.keeps("azar")
-	if keep != nil {
-		keep.reserve(len(seq) - count(seq, -1))
-	}
 	warmed := 0.0 // kept, so that the reads are not optimised away
-	const batch = 256
-	for lo := 0; lo < len(seq); lo += batch {
-		if lo%(1<<14) == 0 {
-			in.pulse.tell("scheduling azar", lo, len(seq))
-			if err := in.ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		part := seq[lo:min(lo+batch, len(seq))]
-		for _, i := range part {
+	var batch [256]int32
+	n, lo := 0, 0 // batch holds slots lo … lo+n−1
+	flush := func() {
+		for _, i := range batch[:n] {
 			if i >= 0 {
 				warmed += tr.Warm(int(i)) + made[i]
 			}
 		}
-		for j, i := range part {
+		for j, i := range batch[:n] {
 			if i < 0 {
 				continue
 			}
@@ -155,7 +148,32 @@ func (in *instance) carouselInOrder(seq []int32) (*Result, error) {
 				keep.add(schedule.Visit{Time: t, Page: i, Crawler: int32(k) % C})
 			}
 		}
+		lo += n
+		n = 0
 	}
+	if keep != nil {
+		keep.reserve(R)
+	}
+	var stop error
+	err := schedule.CarouselEach(rates, R, func(_ int, page int32) bool {
+		batch[n] = page
+		if n++; n < len(batch) {
+			return true
+		}
+		flush()
+		if lo%(1<<14) == 0 {
+			in.pulse.tell("scheduling azar", lo, R)
+			stop = in.ctx.Err()
+		}
+		return stop == nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("azar: %w", err)
+	}
+	if stop != nil {
+		return nil, stop
+	}
+	flush()
 	if math.IsNaN(warmed) && R < 0 {
 		panic("unreachable") // uses warmed
 	}
@@ -182,17 +200,6 @@ func (in *instance) followedLazy(x []int) (*Result, error) {
 	inf := in.tracked("infcrawlers", tr, floats(x))
 	inf.Simulated = false
 	return inf, nil
-}
-
-// count returns how many of s are v.
-func count(s []int32, v int32) int {
-	n := 0
-	for _, e := range s {
-		if e == v {
-			n++
-		}
-	}
-	return n
 }
 
 func sum(x []int) int {
