@@ -323,6 +323,18 @@ func (in *instance) problem(capped bool) allocate.Problem {
 // result returns a policy's result: each page's value from page, and
 // their weighted average (pages of weight 0 left out even when infinite).
 func (in *instance) result(name string, visits []float64, simulated bool, page func(i int) float64) *Result {
+	if !in.whole() && in.params.PerPage != nil && !slices.Contains(in.params.PerPage, name) {
+		// Its per-page figures would be dropped (store): the average is
+		// taken as average takes it, without them.
+		var sum, wsum float64
+		for i := range visits {
+			if w := in.weights[i]; w != 0 {
+				sum += w * page(i)
+			}
+			wsum += in.weights[i]
+		}
+		return &Result{Name: name, Value: sum / wsum, Simulated: simulated}
+	}
 	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits)), Simulated: simulated}
 	for i := range visits {
 		r.Page[i] = page(i)
