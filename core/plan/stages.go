@@ -118,6 +118,7 @@ func (in *instance) allocate(ctx context.Context, rates bool) (*allocation, erro
 	if in.wants("uniform") {
 		a.whole[0] = in.shares(func(i int) float64 { return in.weights[i] })
 		a.results = append(a.results, in.analytic("uniform", floats(a.whole[0])))
+		in.dropWhole(a, 0)
 	}
 	return a, nil
 }
@@ -129,6 +130,17 @@ func (in *instance) shares(share func(i int) float64) []int {
 		s[i] = share(i)
 	}
 	return allocate.Apportion(in.params.Budget, s)
+}
+
+// wholeNames are the rate policies of allocation.whole, in its order.
+var wholeNames = []string{"uniform", "proportional", "cho"}
+
+// dropWhole lets go of a rate policy's whole visits once its result is
+// made, unless its schedule is the one kept (8 MB each at paper scale).
+func (in *instance) dropWhole(a *allocation, k int) {
+	if in.params.Policy != wholeNames[k] {
+		a.whole[k] = nil
+	}
 }
 
 // rateAllocations computes the rate policies but uniform: proportional,
@@ -151,6 +163,7 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 	if in.wants("proportional") {
 		a.whole[1] = in.shares(func(i int) float64 { return in.weights[i] * in.rates[i] })
 		a.results = append(a.results, in.analytic("proportional", floats(a.whole[1])))
+		in.dropWhole(a, 1)
 	}
 	if in.wantsCho() {
 		a.whole[2] = in.shares(func(i int) float64 { return cho[i] })
@@ -159,6 +172,7 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 			choVisits[i] = cho[i] * in.T
 		}
 		a.results = append(a.results, in.analytic("cho", choVisits))
+		in.dropWhole(a, 2)
 	}
 	// Azar et al. optimise freshness; no closed-form age is offered.
 	if in.wantsAzar() && in.params.Objective == staleness.Stale {
@@ -509,7 +523,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		// spread per host by MERGE and made polite by psp's crawler
 		// assignment (equally spaced times would bunch every page visited
 		// once at the same instant).
-		k := slices.Index([]string{"uniform", "proportional", "cho"}, in.params.Policy)
+		k := slices.Index(wholeNames, in.params.Policy)
 		if a.whole[k] == nil {
 			break // cho not planned (Poisson pages, staleness or age only): run says why
 		}
