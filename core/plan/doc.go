@@ -26,7 +26,7 @@
 //     as it is made). Params.Compare says which other policies to plan.
 //
 // Run's memory is proportional to the pages and hosts, not the visits,
-// for tables of Poisson pages (the schedule aside, unless streamed);
-// tables with change models, and Params.Simulate, hold each programme
-// whole.
+// for tables of Poisson pages — but for the kept schedule, unless
+// streamed, and Azar's carousel's calendar (52 MB at paper scale); tables
+// with change models, and Params.Simulate, hold each programme whole.
 package plan
