@@ -70,10 +70,12 @@ func DefaultParams() Params {
 	return Params{Horizon: 24 * time.Hour, Politeness: 15 * time.Second}
 }
 
-// MaxBudget is the most visits per horizon a plan schedules: 2^26. Every
-// visit of a schedule is held in memory — about 28 bytes each at psp's
-// step, and a policy without politeness caps (mwolf) programmes the whole
-// budget. Planning the sample at 2^26 visits takes 1.6 GB and 17–36 s
+// MaxBudget is the most visits per horizon a plan schedules: 2^26. Until
+// issue 21 every visit of a schedule was held in memory — about 28 bytes
+// each at psp's step, and a policy without politeness caps (mwolf)
+// programmes the whole budget; a plan of Poisson pages now holds none but
+// the kept schedule (none with Stream), and tables with change models
+// still hold each programme. Planning the sample at 2^26 visits takes 1.6 GB and 17–36 s
 // (peak RSS; 2 cores shared, Nov 2026); at Azar's carousel's longest, 2^28
 // (schedule.MaxCarouselSlots), the limit until issue 22, it took more
 // than 6 GB.
