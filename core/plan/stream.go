@@ -2,7 +2,7 @@ package plan
 
 import (
 	"fmt"
-	"math"
+	"runtime"
 
 	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
@@ -108,9 +108,7 @@ func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result,
 		return nil, err
 	}
 	flush()
-	if math.IsNaN(warmed) && len(x) < 0 {
-		panic("unreachable") // uses warmed
-	}
+	runtime.KeepAlive(warmed)
 	r := in.tracked(name, tr, visits)
 	r.Dropped = dropped
 	r.Violations, _ = check.Finish()
@@ -174,9 +172,7 @@ func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 		return nil, stop
 	}
 	flush()
-	if math.IsNaN(warmed) && R < 0 {
-		panic("unreachable") // uses warmed
-	}
+	runtime.KeepAlive(warmed)
 	return in.tracked("azar", tr, made), nil
 }
 
