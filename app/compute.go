@@ -397,7 +397,7 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	if err := export.Write(&buf, pl, kind.Name); err != nil {
 		return nil, err
 	}
-	return &ExportResult{Kind: kind.Name, File: kind.File, MIME: kind.MIME, Data: buf.Bytes()}, nil
+	return &ExportResult{Kind: kind.Name, File: downloadAs[kind.Name].file, MIME: downloadAs[kind.Name].mime, Data: buf.Bytes()}, nil
 }
 
 // planResult extracts what the page shows of a plan.

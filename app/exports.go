@@ -85,7 +85,7 @@ func (h *home) renderExports() goapp.UI {
 	for _, k := range export.Kinds {
 		files = append(files, goapp.Button().Type("button").ID("export-"+k.Name).Class("export").
 			Title(k.Describe).Disabled(!ready || x.kind != "").
-			OnClick(h.onExport(k.Name), k.Name).Text(k.File))
+			OnClick(h.onExport(k.Name), k.Name).Text(downloadAs[k.Name].file))
 	}
 	var charts []goapp.UI
 	for _, c := range chartExports {

@@ -43,8 +43,8 @@ func TestExportThroughWorker(t *testing.T) {
 			// The summary's seconds are timings: equal only by chance.
 			got.Data, want = dropSeconds(t, got.Data), *bytes.NewBuffer(dropSeconds(t, want.Bytes()))
 		}
-		if got.File != k.File || got.MIME != k.MIME {
-			t.Errorf("%s: file %q (%s), want %q (%s)", k.Name, got.File, got.MIME, k.File, k.MIME)
+		if d := downloadAs[k.Name]; got.File != d.file || got.MIME != d.mime || d.file == "" || d.mime == "" {
+			t.Errorf("%s: file %q (%s), want %q (%s)", k.Name, got.File, got.MIME, d.file, d.mime)
 		}
 		if !bytes.Equal(got.Data, want.Bytes()) {
 			t.Errorf("%s: %d bytes differ from the CLI's %d", k.Name, len(got.Data), want.Len())

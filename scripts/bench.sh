@@ -19,6 +19,9 @@ go run ./cmd/gensample -pages 1000000 -servers 2000 -theta 1 > "$out/paper.csv"
 ls -l "$out/paper.csv" | awk '{print "input:", $5, "bytes"}'
 /usr/bin/time -f 'wall %e s, peak RSS %M KiB' "$out/freshplan" plan --crawlers 10 --rate 10 --model horizon \
   --json "$out/paper.json" --schedule "$out/schedule.csv" "$out/paper.csv" | tail -3
+echo "## the same, psp and the bounds only (--compare none)"
+/usr/bin/time -f 'wall %e s, peak RSS %M KiB' "$out/freshplan" plan --crawlers 10 --rate 10 --model horizon --compare none \
+  --json "$out/paper-psp.json" --schedule "$out/schedule.csv" "$out/paper.csv" | tail -3
 
 echo "## seed 000 Figure 3, full scale"
 go run ./scripts/fig3

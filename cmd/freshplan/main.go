@@ -15,6 +15,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // Exit codes of SPEC §6.
@@ -99,7 +102,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, errHelp):
 		return exitOK
 	default:
-		fmt.Fprintln(stderr, "freshplan:", err)
+		fmt.Fprintln(stderr, "freshplan:", inFlagWords(err))
 		return exitBadInput
 	}
+}
+
+// flagOf is the flag that gives each plan.Params field a MissingError
+// can name.
+var flagOf = map[string]string{
+	"Budget": "--budget N (visits per horizon), or --crawlers C --rate PAGES_PER_SECOND",
+}
+
+// inFlagWords says a core error that names a parameter's field in the
+// words of the flag that sets it.
+func inFlagWords(err error) error {
+	var me *plan.MissingError
+	if errors.As(err, &me) && flagOf[me.Field] != "" {
+		said := fmt.Sprintf("no %s: give %s", strings.ToLower(me.Field), flagOf[me.Field])
+		return errors.New(strings.Replace(err.Error(), me.Error(), said, 1)) // the context around it kept
+	}
+	return err
 }

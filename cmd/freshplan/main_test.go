@@ -5,9 +5,12 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,6 +22,7 @@ import (
 
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 	"github.com/freshplan/freshplan/web"
 )
 
@@ -105,7 +109,7 @@ func sampleDelays(t *testing.T) map[string]float64 {
 }
 
 func TestPlanSample(t *testing.T) {
-	r := cli(t, "plan", "--budget", "20000")
+	r := cli(t, "plan", "--budget", "20000", "--compare", "all")
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -116,6 +120,30 @@ func TestPlanSample(t *testing.T) {
 		if !strings.Contains(r.stdout, name) {
 			t.Errorf("report lacks %q:\n%s", name, r.stdout)
 		}
+	}
+	// By default (no --json) only the policy and the bounds are planned,
+	// and the report says how to compare the others.
+	d := cli(t, "plan", "--budget", "20000")
+	for _, name := range []string{"psp  ", "wp  ", "nonpolite  ", "infcrawlers  ", "7 other policies not compared: --compare all"} {
+		if !strings.Contains(d.stdout, name) {
+			t.Errorf("default report lacks %q:\n%s", name, d.stdout)
+		}
+	}
+	for _, name := range []string{"mp2 ", "uniform ", "azar "} {
+		if strings.Contains(d.stdout, "\n"+name) {
+			t.Errorf("default report has %q, not asked for:\n%s", name, d.stdout)
+		}
+	}
+	// The figures shared by both runs are the same.
+	if line := func(out, name string) string {
+		for l := range strings.SplitSeq(out, "\n") {
+			if strings.HasPrefix(l, name+" ") {
+				return strings.Join(strings.Fields(l), " ") // the columns' widths differ
+			}
+		}
+		return ""
+	}; line(d.stdout, "psp") != line(r.stdout, "psp") || line(d.stdout, "wp") != line(r.stdout, "wp") || line(d.stdout, "psp") == "" {
+		t.Errorf("psp or wp differ with and without --compare all:\n%s\n%s", d.stdout, r.stdout)
 	}
 	// The sample given as a file plans the same, without the notice.
 	path := writeFile(t, t.TempDir(), "sample.csv", string(web.SamplePages))
@@ -708,5 +736,48 @@ func TestCrawlDelayLongerThanHorizon(t *testing.T) {
 	r = cli(t, "backtest", "--split", "2024-01-11", writeFile(t, dir, "log.csv", log.String()))
 	if want := "host slow.example asks for a crawl delay of 700000 s, longer than the horizon (168h)"; r.code != 0 || !strings.Contains(r.stderr, want) {
 		t.Errorf("backtest: exit %d, stderr %q; want it to say %q", r.code, r.stderr, want)
+	}
+}
+
+// TestPlanCompare: --compare all|none|LIST plans what it names beside the
+// policy and the bounds; the JSON summary compares every policy unless
+// told otherwise (SPEC §6); a name it does not know is a usage error.
+func TestPlanCompare(t *testing.T) {
+	keys := func(args ...string) []string {
+		r := cli(t, append([]string{"plan", "--budget", "2000", "--json", "-"}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
+		}
+		var s summary
+		if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
+			t.Fatal(err)
+		}
+		return slices.Sorted(maps.Keys(s.Staleness))
+	}
+	all := []string{"azar", "azar_random", "cho", "infcrawlers", "mp2", "mwolf", "mwolf-exact", "nonpolite", "proportional", "psp", "uniform", "wp"}
+	if got := keys(); !slices.Equal(got, all) {
+		t.Errorf("default with --json: %v, want %v", got, all)
+	}
+	if got := keys("--compare", "none"); !slices.Equal(got, []string{"infcrawlers", "nonpolite", "psp", "wp"}) {
+		t.Errorf("--compare none: %v", got)
+	}
+	if got := keys("--compare", "mp2, uniform", "--policy", "cho"); !slices.Equal(got, []string{"cho", "infcrawlers", "mp2", "nonpolite", "psp", "uniform", "wp"}) {
+		t.Errorf("--compare mp2,uniform --policy cho: %v", got)
+	}
+	if r := cli(t, "plan", "--budget", "20", "--compare", "mp2,psq"); r.code != exitUsage || !strings.Contains(r.stderr, `--compare "mp2,psq": want all, none, auto or a comma-separated list of psp, mp2`) {
+		t.Errorf("--compare psq: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// TestInFlagWords: a core error naming a parameter's field reads, on the
+// command line, in the words of the flag that sets it, its context kept.
+func TestInFlagWords(t *testing.T) {
+	_, err := plan.Run(context.Background(), []pages.Page{{URL: "https://a.example/", Host: "a.example", Rate: 1, Weight: 1}}, plan.DefaultParams())
+	got := inFlagWords(fmt.Errorf("t.csv: %w", err)).Error()
+	if want := "t.csv: no budget: give --budget N (visits per horizon), or --crawlers C --rate PAGES_PER_SECOND"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if other := errors.New("t.csv:2: bad"); inFlagWords(other) != other {
+		t.Error("an error naming no field was changed")
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -32,12 +33,17 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	f.fs.String("export", "", "nutch|stormcrawler|csv FILE: write a seed list the crawler can load")
 	simulateRuns := f.fs.Int("simulate", 0, "replay every schedule N times against sampled Poisson changes and show each figure's simulated counterpart with its 95% interval")
 	seed := f.fs.Uint64("seed", 1, "seed of --simulate's random changes")
+	compare := f.fs.String("compare", "auto", "the policies to compare with --policy's: all, none, or a list (mp2,uniform,…); the bounds are always computed. auto: all when --json is written (its summary has every policy's figure, SPEC §6), else none")
 	cycle := f.fs.String("cycle", "auto", "horizons the plan spans: auto (the fewest in which the budget reaches every page; 1 when it does in one) or a number; 1 plans one horizon, as the papers do")
 	if err := f.parse(args); err != nil {
 		return err
 	}
 	if *simulateRuns < 0 || *simulateRuns > plan.MaxSimulateRuns {
 		return fmt.Errorf("--simulate %d: want 0 (none) to %d runs", *simulateRuns, plan.MaxSimulateRuns)
+	}
+	compared, err := parseCompare(*compare, *jsonPath != "")
+	if err != nil {
+		return err
 	}
 	start := time.Now()
 	params, pg, err := f.setup(stderr)
@@ -46,6 +52,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	read := time.Since(start).Seconds()
 	params.Simulate, params.Seed = *simulateRuns, *seed
+	params.Compare = compared
 	if params.Cycle, err = parseCycle(*cycle, len(pg), params); err != nil {
 		return err
 	}
@@ -58,8 +65,29 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	// counts psp's visits; every other result needs its value only.
 	params.PerPage = []string{params.Policy, "psp"}
 	var pl *plan.Plan
+	streamed := false
 	if params.Policy == plan.Learn {
 		pl, err = plan.RunLearn(context.Background(), pg, learnStart(f.input), params)
+	} else if *schedulePath != "" {
+		// The schedule goes to its file as it is made: the plan holds none.
+		streamed = true
+		err = writeTo(*schedulePath, stdout, func(w io.Writer) error {
+			sw := export.NewScheduleWriter(w, pg)
+			params.Stream = sw.Write
+			if pl, err = plan.Run(context.Background(), pg, params); err != nil {
+				return errPlan{err}
+			}
+			return sw.Flush()
+		})
+		var ep errPlan
+		if errors.As(err, &ep) {
+			err = ep.err
+			if *schedulePath != "-" {
+				os.Remove(*schedulePath) // no schedule was made: leave no file behind
+			}
+		} else if err != nil {
+			return err
+		}
 	} else {
 		pl, err = plan.Run(context.Background(), pg, params)
 	}
@@ -85,11 +113,14 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 		{*jsonPath, func(w io.Writer) error { return export.Write(w, pl, "json") }},
 	}
 	toStdout := false
-	for _, o := range outputs {
+	for k, o := range outputs {
 		if o.path == "" {
 			continue
 		}
 		toStdout = toStdout || o.path == "-"
+		if k == 0 && streamed {
+			continue // written as it was made
+		}
 		if err := writeTo(o.path, stdout, o.write); err != nil {
 			return err
 		}
@@ -100,6 +131,12 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// errPlan is planning's error inside the schedule's writing, told apart
+// from the file's.
+type errPlan struct{ err error }
+
+func (e errPlan) Error() string { return e.err.Error() }
+
 // learnStart is where the learning policy starts from an observation
 // log: every page's fetches folded into its posterior; nil (rates taken
 // as known) for a pages table or a change history.
@@ -108,6 +145,34 @@ func learnStart(in *plan.Input) *plan.LearnStart {
 		return nil
 	}
 	return plan.StartFromHistories(in.Log.Histories, in.Estimates)
+}
+
+// parseCompare reads --compare: the policies Run computes beside the
+// chosen one and the bounds (plan.Params.Compare: nil for all, empty for
+// none). auto compares every policy when the JSON summary is written,
+// whose staleness object SPEC §6 gives every policy's figure, and none
+// otherwise: the chosen policy and the bounds are a quarter of the work.
+func parseCompare(s string, summary bool) ([]string, error) {
+	switch s {
+	case "all":
+		return nil, nil
+	case "none":
+		return []string{}, nil
+	case "auto":
+		if summary {
+			return nil, nil
+		}
+		return []string{}, nil
+	}
+	var list []string
+	for name := range strings.SplitSeq(s, ",") {
+		p := strings.TrimSpace(name)
+		if !slices.Contains(plan.Policies, p) {
+			return nil, usagef("--compare %q: want all, none, auto or a comma-separated list of %s", s, strings.Join(plan.Policies, ", "))
+		}
+		list = append(list, p)
+	}
+	return list, nil
 }
 
 // parseCycle reads --cycle: auto (plan.AutoCycle for the pages at the
@@ -143,7 +208,8 @@ func writeTo(path string, stdout io.Writer, write func(io.Writer) error) error {
 	return file.Close()
 }
 
-// report prints the human summary: every policy and bound side by side.
+// report prints the human summary: the policy, the bounds and the
+// policies compared (--compare), side by side.
 func report(w io.Writer, pl *plan.Plan) {
 	p := pl.Params
 	unit := "staleness"
@@ -171,8 +237,13 @@ func report(w io.Writer, pl *plan.Plan) {
 	if pl.Results[plan.Learn] != nil {
 		names = append([]string{plan.Learn}, names...)
 	}
+	left := 0 // policies not compared (--compare)
 	for _, name := range names {
 		r := pl.Results[name]
+		if r == nil && pl.Omitted[name] == "" {
+			left++
+			continue
+		}
 		if r == nil {
 			why := pl.Omitted[name]
 			if sim {
@@ -197,6 +268,9 @@ func report(w io.Writer, pl *plan.Plan) {
 		fmt.Fprintf(tw, "%s\t%.6g\t%s\t%s\n", name, r.Value, fresh, plan.Describe[name])
 	}
 	tw.Flush()
+	if left > 0 {
+		fmt.Fprintf(w, "%d other policies not compared: --compare all (or a list, e.g. --compare mp2,uniform) plans them beside %s\n", left, p.Policy)
+	}
 	if pl.Params.Policy == plan.Learn {
 		fmt.Fprintf(w, "learn schedule: %d visits in the cycle planned; plan again from the crawl's log after each horizon (docs/learn.md)\n", len(pl.Schedule))
 	}

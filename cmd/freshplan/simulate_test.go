@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -76,7 +77,7 @@ func TestPlanHarmonic(t *testing.T) {
 	if psp == nil || wp == nil || uni == nil || !(*wp <= *psp && *psp < *uni) {
 		t.Errorf("wp %v, psp %v, uniform %v: want wp ≤ psp < uniform", wp, psp, uni)
 	}
-	r = cli(t, "plan", "--budget", "20000", "--objective", "harmonic", "../../web/sample-pages.csv")
+	r = cli(t, "plan", "--budget", "20000", "--objective", "harmonic", "--compare", "all", "../../web/sample-pages.csv")
 	if !strings.Contains(r.stdout, "harmonic penalty") || !strings.Contains(r.stdout, "not planned: its Lagrange solution is for staleness and age") {
 		t.Errorf("report:\n%s", r.stdout)
 	}
@@ -85,11 +86,11 @@ func TestPlanHarmonic(t *testing.T) {
 // TestPlanModels plans examples/pages-models.csv (docs/formats.md, model columns) and checks
 // a bad model row's message.
 func TestPlanModels(t *testing.T) {
-	r := cli(t, "plan", "--budget", "40", "--simulate", "20", "../../examples/pages-models.csv")
+	r := cli(t, "plan", "--budget", "40", "--simulate", "20", "--compare", "cho", "../../examples/pages-models.csv")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	if !strings.Contains(r.stdout, "cho           –") || !strings.Contains(r.stdout, "its optimum assumes every page is Poisson") {
+	if !regexp.MustCompile(`\ncho +–`).MatchString(r.stdout) || !strings.Contains(r.stdout, "its optimum assumes every page is Poisson") {
 		t.Errorf("report:\n%s", r.stdout)
 	}
 	bad := writeFile(t, t.TempDir(), "bad.csv", "url,changes_per_day,model,shape\nhttps://a.example/,1,pareto,0.5\n")

@@ -6,7 +6,9 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
+	"github.com/freshplan/freshplan/core/schedule"
 )
 
 // num formats a float the shortest way that reads back exactly.
@@ -37,25 +39,49 @@ func csvField(s string) string {
 // Schedule writes the kept schedule: time_seconds,crawler,url,host, one
 // row per visit in time order.
 func Schedule(w io.Writer, p *plan.Plan) error {
+	sw := NewScheduleWriter(w, p.Pages)
+	for _, v := range p.Schedule {
+		sw.Write(v)
+	}
+	return sw.Flush()
+}
+
+// ScheduleWriter writes a schedule as Schedule does, a visit at a time:
+// given to plan.Params.Stream, it writes the schedule to its file as the
+// plan makes it, and the plan holds none.
+type ScheduleWriter struct {
+	bw    *bufio.Writer
+	pages []pages.Page
+	buf   []byte
+}
+
+// NewScheduleWriter writes the schedule's header to w and returns the
+// writer of its rows, visits of the given pages.
+func NewScheduleWriter(w io.Writer, pg []pages.Page) *ScheduleWriter {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString("time_seconds,crawler,url,host\n")
-	var buf []byte
-	for _, v := range p.Schedule {
-		pg := &p.Pages[v.Page]
-		// Microseconds: float noise such as 1799.9999999999998 goes, and no
-		// gap moves by more than the validator's tolerance.
-		buf = strconv.AppendFloat(buf[:0], math.Round(v.Time*1e6)/1e6, 'f', -1, 64)
-		buf = append(buf, ',')
-		buf = strconv.AppendInt(buf, int64(v.Crawler), 10)
-		buf = append(buf, ',')
-		buf = append(buf, csvField(pg.URL)...)
-		buf = append(buf, ',')
-		buf = append(buf, csvField(pg.Host)...)
-		buf = append(buf, '\n')
-		bw.Write(buf)
-	}
-	return bw.Flush()
+	return &ScheduleWriter{bw: bw, pages: pg}
 }
+
+// Write writes one visit's row; the first error is kept for Flush.
+func (s *ScheduleWriter) Write(v schedule.Visit) {
+	pg := &s.pages[v.Page]
+	// Microseconds: float noise such as 1799.9999999999998 goes, and no
+	// gap moves by more than the validator's tolerance.
+	buf := strconv.AppendFloat(s.buf[:0], math.Round(v.Time*1e6)/1e6, 'f', -1, 64)
+	buf = append(buf, ',')
+	buf = strconv.AppendInt(buf, int64(v.Crawler), 10)
+	buf = append(buf, ',')
+	buf = append(buf, csvField(pg.URL)...)
+	buf = append(buf, ',')
+	buf = append(buf, csvField(pg.Host)...)
+	buf = append(buf, '\n')
+	s.bw.Write(buf)
+	s.buf = buf
+}
+
+// Flush writes what is buffered and returns the first error met.
+func (s *ScheduleWriter) Flush() error { return s.bw.Flush() }
 
 // Interval returns the seconds between visits of a page visited x times
 // per horizon of T seconds, and false for a page not visited.

@@ -72,7 +72,7 @@ func Summarize(p *plan.Plan) Summary {
 		PolitenessSeconds: p.Params.Politeness.Seconds(),
 		Crawlers:          p.Params.Crawlers, RatePerCrawler: p.Params.Rate,
 		Staleness: map[string]Value{}, Simulated: map[string]bool{},
-		ScheduledVisits: len(p.Schedule),
+		ScheduledVisits: p.Scheduled,
 		Seconds:         p.Seconds,
 	}
 	if p.Params.Cycle > 1 {

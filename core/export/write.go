@@ -7,11 +7,10 @@ import (
 	"github.com/freshplan/freshplan/core/plan"
 )
 
-// Kind is one file a plan can be exported as.
+// Kind is one file a plan can be exported as. What the file is called
+// and its media type are the callers' to say (the app's downloads).
 type Kind struct {
 	Name     string // as the app and Write name it
-	File     string // the file name the app downloads it as
-	MIME     string
 	Describe string
 	// PolicyOnly is set when the file is written from the pages and the
 	// plan's policy's per-page figures alone: a plan made for it needs no
@@ -21,13 +20,13 @@ type Kind struct {
 
 // Kinds are the exports of SPEC §6, in the order the app offers them.
 var Kinds = []Kind{
-	{"pages", "freshplan-pages.csv", "text/csv", "per page: visits, interval and staleness (plan --pages)", true},
-	{"schedule", "freshplan-schedule.csv", "text/csv", "every visit: time, crawler, URL, host (plan --schedule)", false},
-	{"hosts", "freshplan-hosts.csv", "text/csv", "per host: pages, visits, cap, utilization (plan --hosts)", false},
-	{"json", "freshplan-summary.json", "application/json", "the JSON summary (plan --json)", false},
-	{"nutch", "freshplan-nutch-seeds.txt", "text/plain", "Nutch seed list (plan --export nutch)", true},
-	{"stormcrawler", "freshplan-stormcrawler-seeds.txt", "text/plain", "StormCrawler seed list (plan --export stormcrawler)", true},
-	{"csv", "freshplan-seeds.csv", "text/csv", "seed list as CSV (plan --export csv)", true},
+	{"pages", "per page: visits, interval and staleness (plan --pages)", true},
+	{"schedule", "every visit: time, crawler, URL, host (plan --schedule)", false},
+	{"hosts", "per host: pages, visits, cap, utilization (plan --hosts)", false},
+	{"json", "the JSON summary (plan --json)", false},
+	{"nutch", "Nutch seed list (plan --export nutch)", true},
+	{"stormcrawler", "StormCrawler seed list (plan --export stormcrawler)", true},
+	{"csv", "seed list as CSV (plan --export csv)", true},
 }
 
 // KindOf returns the kind named name.

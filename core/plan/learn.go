@@ -82,6 +82,7 @@ func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Pa
 		return nil, fmt.Errorf("learn: %d pages to plan, a start for %d", len(pg), len(start.Priors))
 	}
 	params.Policy = "psp"
+	params.Stream = nil // learn's schedule is made after psp's: it is held
 	if params.PerPage != nil {
 		params.PerPage = append(slices.Clone(params.PerPage), Learn)
 	}
@@ -145,7 +146,7 @@ func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Pa
 	slices.SortStableFunc(sched, func(a, b schedule.Visit) int { return cmp.Compare(a.Time, b.Time) })
 	pl.store(r)
 	pl.Params.Policy = Learn
-	pl.Schedule = sched
+	pl.Schedule, pl.Scheduled = sched, len(sched)
 	for h := range pl.Hosts {
 		pl.Hosts[h].Visits = 0
 	}

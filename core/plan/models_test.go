@@ -235,7 +235,8 @@ func TestMP2FollowsItsProgramme(t *testing.T) {
 		for i, v := range pl.Results["mp2"].Visits {
 			x[i] = int(v)
 		}
-		alone, _, err := in.polite("mp2", in.programme(x), x)
+		in.out = &sink{hostOf: in.hostOf, hosts: in.hosts}
+		alone, err := in.polite("mp2", in.programme(x), x)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,8 +3,10 @@ package plan
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
+	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -37,14 +39,24 @@ type Params struct {
 	Simulate int
 	Seed     uint64
 	// Progress, if set, is told each stage as it starts ("allocating",
-	// "scheduling"), from the goroutine that called Run: the app's worker
-	// shows it, and a caller may cancel Run's context in between.
+	// "scheduling"), and from inside the schedules' long loops at least
+	// every 250 ms how far each has got ("scheduling psp 40%"), from one
+	// goroutine at a time: the app's worker shows it. Run's context is
+	// checked inside those loops too, so that a cancelled plan stops
+	// within a few thousand visits.
 	Progress func(stage string) `json:"-"`
 	// Early, if set, is given the plan as soon as psp, every bound and
 	// uniform are planned, before the other policies (mp2, mwolf,
 	// mwolf-exact, proportional, cho, azar): at a million pages they take
 	// as long again. Early must not keep the plan: Run goes on filling it.
 	Early func(*Plan) `json:"-"`
+	// Stream, if set, is given the schedule of Policy visit by visit, in
+	// time order, as it is made, and the Plan holds none (Plan.Schedule is
+	// nil, Plan.Scheduled counts them): a plan of Poisson pages then holds
+	// no programme or schedule, only per-page and per-host figures — at
+	// paper scale the schedule alone is 138 MB. Run calls it from one
+	// goroutine at a time.
+	Stream func(schedule.Visit) `json:"-"`
 	// PerPage names the results whose per-page Visits and Page the Plan
 	// keeps; nil keeps every result's. Each other result keeps its Value
 	// only: at a million pages each result's two arrays take 16 MB, and
@@ -58,10 +70,12 @@ func DefaultParams() Params {
 	return Params{Horizon: 24 * time.Hour, Politeness: 15 * time.Second}
 }
 
-// MaxBudget is the most visits per horizon a plan schedules: 2^26. Every
-// visit of a schedule is held in memory — about 28 bytes each at psp's
-// step, and a policy without politeness caps (mwolf) programmes the whole
-// budget. Planning the sample at 2^26 visits takes 1.6 GB and 17–36 s
+// MaxBudget is the most visits per horizon a plan schedules: 2^26. Until
+// issue 21 every visit of a schedule was held in memory — about 28 bytes
+// each at psp's step, and a policy without politeness caps (mwolf)
+// programmes the whole budget; a plan of Poisson pages now holds none but
+// the kept schedule (none with Stream), and tables with change models
+// still hold each programme. Planning the sample at 2^26 visits takes 1.6 GB and 17–36 s
 // (peak RSS; 2 cores shared, Nov 2026); at Azar's carousel's longest, 2^28
 // (schedule.MaxCarouselSlots), the limit until issue 22, it took more
 // than 6 GB.
@@ -114,7 +128,7 @@ func (p Params) resolve() (Params, error) {
 		}
 	}
 	if p.Crawlers == 0 && p.Budget == 0 {
-		return p, fmt.Errorf("no budget: give --budget N or --crawlers C --rate PAGES_PER_SECOND")
+		return p, &MissingError{Field: "Budget", Want: "a budget (visits per horizon), or crawlers and their rate"}
 	}
 	if p.Budget == 0 {
 		b := math.Floor(float64(p.Crawlers) * p.Rate * T)
@@ -145,6 +159,18 @@ func (p Params) resolve() (Params, error) {
 		p.Cycle = 1
 	}
 	return p, nil
+}
+
+// MissingError is the error of parameters that lack a value a plan
+// needs: Field names the Params field, so that a caller names it in its
+// own words (the CLI's flag, the app's form field).
+type MissingError struct {
+	Field string // e.g. "Budget"
+	Want  string // what would do, in words
+}
+
+func (e *MissingError) Error() string {
+	return fmt.Sprintf("no %s: give %s", strings.ToLower(e.Field), e.Want)
 }
 
 // PerHorizon returns resolved parameters' horizon and budget per horizon:

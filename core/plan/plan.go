@@ -66,8 +66,11 @@ type Plan struct {
 	Hosts    []Host
 	HostOf   []int32            // host index of each page
 	Results  map[string]*Result // by policy or bound name, plus "azar_random"
-	Schedule []schedule.Visit   // the schedule of Params.Policy, in time order
-	Seconds  Seconds
+	Schedule []schedule.Visit   // the schedule of Params.Policy, in time order; nil with Params.Stream
+	// Scheduled is how many visits the schedule of Params.Policy makes,
+	// held in Schedule or passed to Params.Stream.
+	Scheduled int
+	Seconds   Seconds
 	// Omitted says why policies asked for have no result: Cho's and
 	// Azar's optima assume Poisson pages, and Cho's is derived for
 	// staleness and age only.
@@ -100,6 +103,8 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 		return nil, err
 	}
 	in.warm, in.ctx = warm, ctx
+	in.out = &sink{hostOf: in.hostOf, hosts: in.hosts, stream: params.Stream}
+	in.pulse = &pulse{fn: params.Progress}
 	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[string]*Result{}}
 
 	progress := func(stage string) {
@@ -158,7 +163,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	for _, r := range sched.results {
 		pl.store(r)
 	}
-	pl.Schedule = sched.kept
+	pl.Schedule, pl.Scheduled = in.out.kept, in.out.n
 	pl.Seconds.Schedule = time.Since(start).Seconds()
 	for _, name := range []string{"cho", "azar", "mwolf-exact"} {
 		if _, ok := pl.Results[name]; ok || !in.wants(name) {
@@ -182,9 +187,6 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 		// The schedule asked for cannot be made: an empty one would look
 		// like a plan.
 		return nil, &NotPlannedError{Policy: params.Policy, Why: why}
-	}
-	for _, v := range pl.Schedule {
-		pl.Hosts[pl.HostOf[v.Page]].Visits++
 	}
 	return pl, nil
 }
@@ -231,6 +233,8 @@ type instance struct {
 	delay   []float64
 	caps    []int
 	warm    *warmStart
+	out     *sink  // where the kept policy's schedule goes
+	pulse   *pulse // Params.Progress from inside long stages
 
 	procs     []simulate.Process // each page's changes, for the simulator, made on first use
 	procsOnce sync.Once
@@ -240,7 +244,7 @@ type instance struct {
 }
 
 func newInstance(pg []pages.Page, params Params) (*instance, error) {
-	in := &instance{params: params, T: params.Horizon.Seconds(),
+	in := &instance{ctx: context.Background(), params: params, T: params.Horizon.Seconds(),
 		rates: make([]float64, len(pg)), weights: make([]float64, len(pg))}
 	hostOf, names := pages.Hosts(pg, nil)
 	in.hostOf = hostOf
@@ -319,6 +323,18 @@ func (in *instance) problem(capped bool) allocate.Problem {
 // result returns a policy's result: each page's value from page, and
 // their weighted average (pages of weight 0 left out even when infinite).
 func (in *instance) result(name string, visits []float64, simulated bool, page func(i int) float64) *Result {
+	if !in.whole() && in.params.PerPage != nil && !slices.Contains(in.params.PerPage, name) {
+		// Its per-page figures would be dropped (store): the average is
+		// taken as average takes it, without them.
+		var sum, wsum float64
+		for i := range visits {
+			if w := in.weights[i]; w != 0 {
+				sum += w * page(i)
+			}
+			wsum += in.weights[i]
+		}
+		return &Result{Name: name, Value: sum / wsum, Simulated: simulated}
+	}
 	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits)), Simulated: simulated}
 	for i := range visits {
 		r.Page[i] = page(i)

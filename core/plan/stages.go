@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/freshplan/freshplan/core/allocate"
 	"github.com/freshplan/freshplan/core/schedule"
@@ -24,23 +25,30 @@ type allocation struct {
 	results   []*Result
 }
 
-// parallel runs the functions on separate goroutines and returns the first
-// error. On one thread it runs them one after the other: interleaved, each
-// would hold its programme at once (natively on one core, paper scale's
-// peak was 757 MB of live heap instead of 447).
+// parallel runs the functions on as many goroutines as there are
+// threads, and returns the first error. No more run at once: each holds
+// its own per-page figures (a tracker, counts, results: 60 MB at paper
+// scale), so that running every one interleaved would hold them all. On
+// one thread it runs them one after the other.
 func parallel(fns ...func() error) error {
-	if runtime.GOMAXPROCS(0) == 1 {
-		for _, f := range fns {
-			if err := f(); err != nil {
-				return err
+	errs := make([]error, len(fns))
+	workers := min(runtime.GOMAXPROCS(0), len(fns))
+	if workers <= 1 {
+		for k, f := range fns {
+			if errs[k] = f(); errs[k] != nil {
+				return errs[k]
 			}
 		}
 		return nil
 	}
-	errs := make([]error, len(fns))
+	var next atomic.Int32
 	var wg sync.WaitGroup
-	for k, f := range fns {
-		wg.Go(func() { errs[k] = f() })
+	for range workers {
+		wg.Go(func() {
+			for k := int(next.Add(1) - 1); k < len(fns); k = int(next.Add(1) - 1) {
+				errs[k] = fns[k]()
+			}
+		})
 	}
 	wg.Wait()
 	for _, err := range errs {
@@ -110,6 +118,7 @@ func (in *instance) allocate(ctx context.Context, rates bool) (*allocation, erro
 	if in.wants("uniform") {
 		a.whole[0] = in.shares(func(i int) float64 { return in.weights[i] })
 		a.results = append(a.results, in.analytic("uniform", floats(a.whole[0])))
+		in.dropWhole(a, 0)
 	}
 	return a, nil
 }
@@ -121,6 +130,17 @@ func (in *instance) shares(share func(i int) float64) []int {
 		s[i] = share(i)
 	}
 	return allocate.Apportion(in.params.Budget, s)
+}
+
+// wholeNames are the rate policies of allocation.whole, in its order.
+var wholeNames = []string{"uniform", "proportional", "cho"}
+
+// dropWhole lets go of a rate policy's whole visits once its result is
+// made, unless its schedule is the one kept (8 MB each at paper scale).
+func (in *instance) dropWhole(a *allocation, k int) {
+	if in.params.Policy != wholeNames[k] {
+		a.whole[k] = nil
+	}
 }
 
 // rateAllocations computes the rate policies but uniform: proportional,
@@ -143,6 +163,7 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 	if in.wants("proportional") {
 		a.whole[1] = in.shares(func(i int) float64 { return in.weights[i] * in.rates[i] })
 		a.results = append(a.results, in.analytic("proportional", floats(a.whole[1])))
+		in.dropWhole(a, 1)
 	}
 	if in.wantsCho() {
 		a.whole[2] = in.shares(func(i int) float64 { return cho[i] })
@@ -151,6 +172,7 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 			choVisits[i] = cho[i] * in.T
 		}
 		a.results = append(a.results, in.analytic("cho", choVisits))
+		in.dropWhole(a, 2)
 	}
 	// Azar et al. optimise freshness; no closed-form age is offered.
 	if in.wantsAzar() && in.params.Objective == staleness.Stale {
@@ -168,10 +190,10 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 	return nil
 }
 
-// scheduling is the outcome of the scheduling stage.
+// scheduling is the outcome of the scheduling stage (the kept schedule
+// goes to the instance's sink).
 type scheduling struct {
 	results []*Result
-	kept    []schedule.Visit
 	omitted string // why mwolf-exact, asked for, was not computed
 }
 
@@ -186,18 +208,35 @@ func (in *instance) programme(x []int) *schedule.Programme {
 	return p
 }
 
-// polite assigns a programme to the crawlers, replays and validates it as
-// it goes, and returns the schedule if the plan keeps it.
-func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Result, []schedule.Visit, error) {
+// polite assigns a programme to the crawlers and replays and validates
+// it, giving its visits to the plan's sink if the plan keeps it.
+func (in *instance) polite(name string, src schedule.Source, x []int) (*Result, error) {
+	if l, ok := src.(*schedule.Lazy); ok {
+		return in.streamed(name, l, x)
+	}
+	prog := src.(*schedule.Programme)
 	return in.assigned(name, prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
 		return schedule.Assign(in.params.Model, prog, in.delay, in.fleet(), in.T, emit)
 	})
 }
 
-// assigned carries out a programme with an assignment of its visits to
-// crawlers (assign emits each visit made, in time order, and returns how
-// many it dropped), replays and validates it, and returns the schedule if
-// the plan keeps it.
+// source returns x's equally spaced programme (merged: MERGE's) for the
+// assignment: made as it is consumed, or held whole when the plan needs
+// it so (see whole).
+func (in *instance) source(x []int, merge bool) schedule.Source {
+	if !in.whole() {
+		return in.lazy(x, merge)
+	}
+	if merge {
+		return schedule.Merge(in.params.Model, in.programme(x), in.T)
+	}
+	return in.programme(x)
+}
+
+// assigned carries out a programme held whole with an assignment of its
+// visits to crawlers (assign emits each visit made, in time order, and
+// returns how many it dropped), replays and validates it, and gives its
+// visits to the plan's sink if the plan keeps it.
 //
 // The programme's times become the times its visits were made at (NaN for
 // a visit dropped): the assignment reads a visit's programmed time only
@@ -207,25 +246,24 @@ func (in *instance) polite(name string, prog *schedule.Programme, x []int) (*Res
 // one host's pages at a time stay in cache, where walking the schedule in
 // time order would not.
 func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
-	assign func(emit func(k int, v schedule.Visit)) (int, error)) (*Result, []schedule.Visit, error) {
+	assign func(emit func(k int, v schedule.Visit)) (int, error)) (*Result, error) {
 	m := in.params.Model
 	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
-	var kept []schedule.Visit
-	keep := in.params.Policy == name
-	if keep {
-		kept = make([]schedule.Visit, 0, prog.Len())
+	keep := in.keeps(name)
+	if keep != nil {
+		keep.reserve(prog.Len())
 	}
 	made := newBitset(prog.Len())
 	dropped, err := assign(func(k int, v schedule.Visit) {
 		prog.Times[k] = v.Time
 		made.set(k)
 		check.CheckTime(v)
-		if keep {
-			kept = append(kept, v)
+		if keep != nil {
+			keep.add(v)
 		}
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	// Host by host, each host's visits in time order: replay, and check
 	// politeness against the pages' own hosts.
@@ -240,13 +278,13 @@ func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
 	if in.modelled() || in.params.Simulate > 0 {
 		v := madeVisits(len(x), prog)
 		if err := in.remodel(r, v); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if err := in.simulated(r, v); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return r, kept, nil
+	return r, nil
 }
 
 // pagesPerRun is how many pages one call of replaySlots replays.
@@ -323,16 +361,20 @@ func slotTime(k, R int, T float64) float64 {
 
 // carousel replays Azar's EDF carousel: one crawl per slot, R slots
 // equally spaced over the horizon, crawlers taking slots in turn.
-func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error) {
+func (in *instance) carousel(rates []float64) (*Result, error) {
 	R := in.params.Budget
+	if !in.whole() {
+		return in.carouselInOrder(rates)
+	}
 	seq, err := schedule.Carousel(rates, R)
 	if err != nil {
-		return nil, nil, fmt.Errorf("azar: %w", err)
+		return nil, fmt.Errorf("azar: %w", err)
 	}
 	m := in.params.Model
 	n := len(rates)
 	// Group the slots by page (a counting sort, slots ascending within a
-	// page) so the replay reads each page's visits together.
+	// page) so the replay reads each page's visits together, and the
+	// simulator gets each page's times.
 	start := make([]int32, n+1)
 	for _, i := range seq {
 		if i >= 0 {
@@ -359,21 +401,20 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 	for lo := 0; lo < n; lo += pagesPerRun {
 		replaySlots(lo, min(lo+pagesPerRun, n), start, slots, R, in.T, tr, made, sim)
 	}
-	var visits []schedule.Visit
-	if in.params.Policy == "azar" {
+	if keep := in.keeps("azar"); keep != nil {
 		C := int32(in.params.Crawlers)
-		visits = make([]schedule.Visit, 0, len(slots))
+		keep.reserve(len(slots))
 		for k, i := range seq {
 			if i >= 0 {
-				visits = append(visits, schedule.Visit{Time: slotTime(k, R, in.T), Page: int32(i), Crawler: int32(k) % C})
+				keep.add(schedule.Visit{Time: slotTime(k, R, in.T), Page: int32(i), Crawler: int32(k) % C})
 			}
 		}
 	}
 	r := in.tracked("azar", tr, made)
 	if err := in.simulated(r, sim); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return r, visits, nil
+	return r, nil
 }
 
 // schedule makes the scheduled policies and bounds: all together on
@@ -383,43 +424,52 @@ func (in *instance) carousel(rates []float64) (*Result, []schedule.Visit, error)
 func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result) error) (*scheduling, error) {
 	s := &scheduling{}
 	var psp, inf, mp2, mwolf, azar *Result
-	var keptPSP, keptMP2, keptWolf, keptAzar []schedule.Visit
 	// MERGE starts from the equally spaced programme and spreads each
-	// host's visits evenly; a quasi page's belong just after its potential
-	// changes (seed 003 §2.3.3), so they go back. MERGE rewrites the equally
-	// spaced programme in place, and quasiTimes reorders it: mp2 makes its
-	// programme again rather than keep a copy (which also keeps the plan's
-	// peak down: a programme is 100 MB at paper scale).
-	merged := schedule.Merge(in.params.Model, in.programme(a.polite), in.T)
-	in.quasiTimes(merged, a.polite)
+	// host's visits evenly. Held whole (see whole), a quasi page's visits
+	// belong just after its potential changes (seed 003 §2.3.3), so they go
+	// back; MERGE rewrites the equally spaced programme in place, and
+	// quasiTimes reorders it: mp2 makes its programme again rather than
+	// keep a copy. Made as consumed (schedule.Lazy), each programme holds
+	// a few visits a host at a time.
+	var merged *schedule.Programme
+	if in.whole() {
+		merged = schedule.Merge(in.params.Model, in.programme(a.polite), in.T)
+		in.quasiTimes(merged, a.polite)
+	}
 	// infcrawlers follows MERGE's times, which psp's assignment then
 	// replaces with the times its visits are made at: one before the other.
 	first := func() (err error) {
+		if merged == nil {
+			if inf, err = in.followedLazy(a.polite); err != nil {
+				return err
+			}
+			psp, err = in.polite("psp", in.lazy(a.polite, true), a.polite)
+			return err
+		}
 		if inf, err = in.followed(merged, a.polite); err != nil {
 			return err
 		}
-		psp, keptPSP, err = in.polite("psp", merged, a.polite)
+		psp, err = in.polite("psp", merged, a.polite)
 		return err
 	}
 	var jobs []func() error
 	if in.wants("mp2") {
 		jobs = append(jobs, func() (err error) {
-			mp2, keptMP2, err = in.polite("mp2", in.programme(a.polite), a.polite)
+			mp2, err = in.polite("mp2", in.source(a.polite, false), a.polite)
 			return err
 		})
 	}
 	if in.wants("mwolf") {
 		jobs = append(jobs, func() (err error) {
-			mwolf, keptWolf, err = in.polite("mwolf", in.programme(a.nonpolite), a.nonpolite)
+			mwolf, err = in.polite("mwolf", in.source(a.nonpolite, false), a.nonpolite)
 			return err
 		})
 	}
 	var exact *Result
-	var keptExact []schedule.Visit
 	var exactWhy string
 	if in.wants("mwolf-exact") {
 		jobs = append(jobs, func() (err error) {
-			exact, keptExact, exactWhy = in.transported(a.nonpolite)
+			exact, exactWhy = in.transported(a.nonpolite)
 			return nil
 		})
 	}
@@ -428,7 +478,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 			if in.params.Budget > schedule.MaxCarouselSlots {
 				return fmt.Errorf("azar: a budget of %d visits is more than the %d slots the EDF carousel builds; plan a shorter horizon", in.params.Budget, schedule.MaxCarouselSlots)
 			}
-			azar, keptAzar, err = in.carousel(a.azar)
+			azar, err = in.carousel(a.azar)
 			return err
 		})
 	}
@@ -440,8 +490,8 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	} else {
 		// One after the other (Go in WebAssembly has one thread): psp and
 		// infcrawlers first, for early; then nothing holds MERGE's
-		// programme (70 MB of times at paper scale, and in WebAssembly
-		// memory once grown is never given back).
+		// programme (70 MB of times at paper scale when held whole, and in
+		// WebAssembly memory once grown is never given back).
 		if err := first(); err != nil {
 			return nil, err
 		}
@@ -468,33 +518,22 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	}
 
 	switch in.params.Policy {
-	case "psp":
-		s.kept = keptPSP
-	case "mp2":
-		s.kept = keptMP2
-	case "mwolf":
-		s.kept = keptWolf
-	case "mwolf-exact":
-		s.kept = keptExact
-	case "azar":
-		s.kept = keptAzar
 	case "uniform", "proportional", "cho":
 		// Rate policies have no schedule of their own: their whole visits,
 		// spread per host by MERGE and made polite by psp's crawler
 		// assignment (equally spaced times would bunch every page visited
 		// once at the same instant).
-		k := slices.Index([]string{"uniform", "proportional", "cho"}, in.params.Policy)
+		k := slices.Index(wholeNames, in.params.Policy)
 		if a.whole[k] == nil {
 			break // cho not planned (Poisson pages, staleness or age only): run says why
 		}
-		prog := schedule.Merge(in.params.Model, in.programme(a.whole[k]), in.T)
-		_, visits, err := in.polite(in.params.Policy, prog, a.whole[k])
-		if err != nil {
+		if _, err := in.polite(in.params.Policy, in.source(a.whole[k], true), a.whole[k]); err != nil {
 			return nil, err
 		}
-		s.kept = visits
 	}
-	slices.SortStableFunc(s.kept, func(a, b schedule.Visit) int { return cmp.Compare(a.Time, b.Time) })
+	// Every schedule is made in time order; the sort is a check that costs
+	// a pass (a stable sort of sorted visits moves none).
+	slices.SortStableFunc(in.out.kept, func(a, b schedule.Visit) int { return cmp.Compare(a.Time, b.Time) })
 	return s, nil
 }
 
@@ -504,14 +543,10 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 // times (eq. 22). Politeness is not part of that problem: the validator
 // counts what the schedule breaks. When it cannot be solved exactly it
 // returns why instead.
-func (in *instance) transported(x []int) (*Result, []schedule.Visit, string) {
-	n := 0
-	for _, v := range x {
-		n += v
-	}
-	if n > schedule.MaxTransportVisits {
+func (in *instance) transported(x []int) (*Result, string) {
+	if n := sum(x); n > schedule.MaxTransportVisits {
 		// Said before the programme is built: at paper scale it is 8.64M visits.
-		return nil, nil, fmt.Sprintf("solved exactly up to %d visits; this plan has %d (mwolf is its heuristic)", schedule.MaxTransportVisits, n)
+		return nil, fmt.Sprintf("solved exactly up to %d visits; this plan has %d (mwolf is its heuristic)", schedule.MaxTransportVisits, n)
 	}
 	prog := in.programme(x)
 	var release []float64
@@ -523,12 +558,12 @@ func (in *instance) transported(x []int) (*Result, []schedule.Visit, string) {
 			}
 		}
 	}
-	r, kept, err := in.assigned("mwolf-exact", prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
+	r, err := in.assigned("mwolf-exact", prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
 		_, err := schedule.Transport(prog, release, in.fleet(), in.T, emit)
 		return 0, err
 	})
 	if err != nil {
-		return nil, nil, err.Error()
+		return nil, err.Error()
 	}
-	return r, kept, ""
+	return r, ""
 }

@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -20,7 +21,7 @@ type Fleet struct {
 	Rate     float64 // pages per second each crawler fetches
 }
 
-// Assign carries out a programme with the most-delayed-free strategy of
+// Assign carries out a programme (held whole, or made as it goes: Lazy) with the most-delayed-free strategy of
 // seed 000 §2.3: crawler c is available at times k/Rate, k = 0, 1, …; a
 // programmed visit is free at time t when its programmed time is ≤ t and
 // its host has had no request in the last delay[s] seconds; an available
@@ -40,28 +41,30 @@ type Fleet struct {
 // once it is emitted, so emit may overwrite it (the plan puts there the
 // time the visit is made at). Assign returns how many programmed visits
 // were dropped.
-func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T float64, emit func(k int, v Visit)) (dropped int, err error) {
-	nHosts := len(p.Start) - 1
+func Assign(m staleness.Model, p Source, delay []float64, fleet Fleet, T float64, emit func(k int, v Visit)) (dropped int, err error) {
+	return AssignContext(context.Background(), m, p, delay, fleet, T, emit)
+}
+
+// AssignContext is Assign, stopping with ctx's error when ctx is done: it
+// looks every ticksPerRun crawler ticks (40,960 visits at paper scale).
+func AssignContext(ctx context.Context, m staleness.Model, p Source, delay []float64, fleet Fleet, T float64, emit func(k int, v Visit)) (dropped int, err error) {
+	nHosts := p.Hosts()
 	if len(delay) != nHosts {
 		return 0, fmt.Errorf("schedule: %d hosts but %d politeness delays", nHosts, len(delay))
 	}
 	if fleet.Crawlers <= 0 || !(fleet.Rate > 0) || math.IsInf(fleet.Rate, 1) {
 		return 0, fmt.Errorf("schedule: need at least one crawler at a positive rate, got %d at %v", fleet.Crawlers, fleet.Rate)
 	}
-	next := make([]int, nHosts) // index of each host's next programmed visit
-	// Under the steady model, the last time host s may be visited once it
-	// has been: its first visit + T − delay[s]; +∞ until then.
-	latest := make([]float64, nHosts)
-	for s := range nHosts {
-		next[s] = p.Start[s]
-		latest[s] = math.Inf(1)
-	}
 	ticks := int64(math.Floor(T*fleet.Rate + 1e-9)) // crawler ticks k/Rate ≤ T
-	a := &assigner{m: m, p: p, delay: delay, fleet: fleet, T: T, emit: emit, next: next, latest: latest,
+	a := &assigner{m: m, p: p, delay: delay, fleet: fleet, T: T, emit: emit,
+		base: make([]int, nHosts+1), next: make([]int, nHosts), page: make([]int32, nHosts), at: make([]float64, nHosts),
+		latest:  make([]float64, nHosts),
 		waiting: newWaitQueue(nHosts, ticks, fleet.Rate), free: newHostHeap(nHosts), ticks: ticks}
 	for s := range nHosts {
-		if next[s] < p.Start[s+1] {
-			a.waiting.push(int32(s), p.Times[next[s]], 0)
+		a.base[s+1] = a.base[s] + p.Count(s)
+		a.latest[s] = math.Inf(1)
+		if a.load(s) {
+			a.waiting.push(int32(s), a.at[s], 0)
 		}
 	}
 	for k := int64(0); k <= ticks; {
@@ -69,10 +72,13 @@ func Assign(m staleness.Model, p *Programme, delay []float64, fleet Fleet, T flo
 		if k, more = a.run(k, k+ticksPerRun); !more {
 			break
 		}
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 	}
 	dropped = a.dropped
 	for s := range nHosts {
-		dropped += p.Start[s+1] - next[s]
+		dropped += a.base[s+1] - a.base[s] - a.next[s]
 	}
 	return dropped, nil
 }
@@ -88,12 +94,15 @@ var ticksPerRun int64 = 1 << 12
 // assigner is Assign's state between runs.
 type assigner struct {
 	m       staleness.Model
-	p       *Programme
+	p       Source
 	delay   []float64
 	fleet   Fleet
 	T       float64
 	emit    func(k int, v Visit)
-	next    []int     // index of each host's next programmed visit
+	base    []int     // index in the programme of each host's first visit
+	next    []int     // rank of each host's next programmed visit
+	page    []int32   // its page
+	at      []float64 // its programmed time
 	latest  []float64 // see Assign
 	waiting *waitQueue
 	free    *hostHeap
@@ -101,36 +110,46 @@ type assigner struct {
 	dropped int
 }
 
+// load reads host s's next programmed visit, and reports whether it has one.
+func (a *assigner) load(s int) bool {
+	if a.next[s] >= a.base[s+1]-a.base[s] {
+		return false
+	}
+	a.page[s], a.at[s] = a.p.Visit(s, a.next[s])
+	return true
+}
+
 // run carries out ticks k to until−1 (or to the last), skipping idle ticks,
 // and returns the tick to go on from and whether any visit is left.
 //
 //go:noinline
 func (a *assigner) run(k, until int64) (int64, bool) {
-	p, next, latest, delay := a.p, a.next, a.latest, a.delay
+	next, latest, delay, page, at := a.next, a.latest, a.delay, a.page, a.at
 	waiting, free, rate, crawlers := a.waiting, a.free, a.fleet.Rate, a.fleet.Crawlers
 	for ; k <= a.ticks && k < until; k++ {
 		t := float64(k) / rate
 		for _, h := range waiting.release(k, t) {
-			free.push(hostEntry{key: p.Times[next[h]], host: h})
+			free.push(hostEntry{key: at[h], host: h})
 		}
 		for c := 0; c < crawlers && free.n > 0; c++ {
 			s := int(free.pop().host)
 			if t > latest[s] {
 				// Too late to revisit this host before the next horizon's first request.
-				a.dropped += p.Start[s+1] - next[s]
-				next[s] = p.Start[s+1]
+				n := a.base[s+1] - a.base[s]
+				a.dropped += n - next[s]
+				next[s] = n
 				c--
 				continue
 			}
-			a.emit(next[s], Visit{Time: t, Page: p.Pages[next[s]], Crawler: int32(c)})
-			if a.m == staleness.Steady && next[s] == p.Start[s] {
+			a.emit(a.base[s]+next[s], Visit{Time: t, Page: page[s], Crawler: int32(c)})
+			if a.m == staleness.Steady && next[s] == 0 {
 				latest[s] = a.T + t - delay[s]
 			}
 			next[s]++
-			if next[s] < p.Start[s+1] {
+			if a.load(s) {
 				due := t + delay[s]
-				if at := p.Times[next[s]]; at > due {
-					due = at
+				if at[s] > due {
+					due = at[s]
 				}
 				waiting.push(int32(s), due, k+1)
 			}

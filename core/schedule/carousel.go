@@ -46,24 +46,35 @@ const MaxCarouselSlots = 1 << 28
 // Errors: a rate negative, NaN or infinite; slots negative or above 2^28;
 // slots > 0 with no positive rate; more than MaxInt32 pages.
 func Carousel(rates []float64, slots int) ([]int32, error) {
+	out := make([]int32, 0, max(min(slots, MaxCarouselSlots), 0))
+	if err := CarouselEach(rates, slots, func(_ int, k int32) bool { out = append(out, k); return true }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// CarouselEach is Carousel giving each slot's page to emit as it is
+// chosen, slot by slot (from 0), instead of holding them: at paper scale
+// the 8.64M slots are 35 MB. It stops early when emit returns false.
+func CarouselEach(rates []float64, slots int, emit func(slot int, page int32) bool) error {
 	if slots < 0 || slots > MaxCarouselSlots {
-		return nil, fmt.Errorf("carousel: %d slots, want 0…%d", slots, MaxCarouselSlots)
+		return fmt.Errorf("carousel: %d slots, want 0…%d", slots, MaxCarouselSlots)
 	}
 	if len(rates) > math.MaxInt32 {
-		return nil, fmt.Errorf("carousel: %d pages, at most %d", len(rates), math.MaxInt32)
+		return fmt.Errorf("carousel: %d pages, at most %d", len(rates), math.MaxInt32)
 	}
 	maxRate := 0.0
 	for k, r := range rates {
 		if !(r >= 0) || math.IsInf(r, 1) {
-			return nil, fmt.Errorf("carousel: page %d: rate %v is not finite and non-negative", k, r)
+			return fmt.Errorf("carousel: page %d: rate %v is not finite and non-negative", k, r)
 		}
 		maxRate = max(maxRate, r)
 	}
 	if slots == 0 {
-		return []int32{}, nil
+		return nil
 	}
 	if maxRate == 0 {
-		return nil, fmt.Errorf("carousel: no page has a positive rate")
+		return fmt.Errorf("carousel: no page has a positive rate")
 	}
 	c := newCarousel(len(rates), slots)
 	// Normalise by the largest rate first so that the sum cannot overflow.
@@ -79,7 +90,8 @@ func Carousel(rates []float64, slots int) ([]int32, error) {
 			c.add(carouselPage{rho: r / maxRate / sum, k: int32(k)})
 		}
 	}
-	return c.run(slots), nil
+	c.run(slots, emit)
+	return nil
 }
 
 // carousel is the state of the EDF derandomization. Page k's next crawl
@@ -169,15 +181,11 @@ func newCarousel(n, slots int) *carousel {
 	}
 }
 
-// run returns the pages crawled in slots 1 … slots: int32s, half the
-// size of ints (at paper scale 8.64M slots, 35 MB, while the carousel's
-// own state is held too).
-func (c *carousel) run(slots int) []int32 {
-	out := make([]int32, slots)
-	for t := 1; t <= slots; t++ {
-		out[t-1] = c.step(t)
+// run gives emit the pages crawled in slots 1 … slots (emit numbers
+// them from 0), until emit returns false.
+func (c *carousel) run(slots int, emit func(int, int32) bool) {
+	for t := 1; t <= slots && emit(t-1, c.step(t)); t++ {
 	}
-	return out
 }
 
 // step returns the page crawled in slot t (seed 002 Algorithm 3, lines 3–6).

@@ -409,7 +409,9 @@ func carouselOnRho(rho []float64, slots int) []int32 {
 	for k, x := range rho {
 		c.add(carouselPage{rho: x, k: int32(k)})
 	}
-	return c.run(slots)
+	out := make([]int32, slots)
+	c.run(slots, func(t int, k int32) bool { out[t] = k; return true })
+	return out
 }
 
 // refCarouselOnRho is refCarousel without the normalisation.

@@ -48,6 +48,12 @@ func (tr *Tracker) Visit(i int, t float64) {
 	p.last = t
 }
 
+// Warm reads what Visit(i, …) will read and returns a number made of it:
+// a caller replaying visits in time order (which touch pages all over
+// memory) warms a batch of them first, the reads independent of each
+// other so that the processor fetches many at once, then visits them.
+func (tr *Tracker) Warm(i int) float64 { return tr.pages[i].last + tr.rates[i] }
+
 // Page returns page i's realized staleness (or age in seconds): the same
 // value as Realized over the visits recorded.
 func (tr *Tracker) Page(i int) float64 {

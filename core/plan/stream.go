@@ -1,0 +1,207 @@
+package plan
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/freshplan/freshplan/core/schedule"
+	"github.com/freshplan/freshplan/core/staleness"
+)
+
+// sink receives the kept policy's schedule, visit by visit in time order:
+// it counts each host's visits and either holds the schedule
+// (Plan.Schedule) or passes it on (Params.Stream) as it is made.
+type sink struct {
+	hostOf []int32
+	hosts  []Host
+	stream func(schedule.Visit)
+	kept   []schedule.Visit
+	n      int
+}
+
+// reserve makes room for n visits when the schedule is held.
+func (k *sink) reserve(n int) {
+	if k.stream == nil && k.kept == nil {
+		k.kept = make([]schedule.Visit, 0, n)
+	}
+}
+
+func (k *sink) add(v schedule.Visit) {
+	k.hosts[k.hostOf[v.Page]].Visits++
+	k.n++
+	if k.stream != nil {
+		k.stream(v)
+		return
+	}
+	k.kept = append(k.kept, v)
+}
+
+// keeps returns the sink when the plan keeps name's schedule, else nil.
+func (in *instance) keeps(name string) *sink {
+	if in.params.Policy == name {
+		return in.out
+	}
+	return nil
+}
+
+// whole reports whether the plan's programmes are held whole rather than
+// made as they are consumed (schedule.Lazy), and Azar's carousel grouped
+// by page rather than replayed in time order: a quasi page's visits move
+// after its potential changes (quasiTimes), and replaying a schedule
+// against sampled changes (Params.Simulate) needs each page's visit times
+// together; both are for tables far below paper scale.
+func (in *instance) whole() bool { return holdWhole || in.modelled() || in.params.Simulate > 0 }
+
+// holdWhole makes every plan hold its programmes whole: tests compare the
+// two ways.
+var holdWhole = false
+
+// lazy returns x's equally spaced programme (merged: MERGE's), made host
+// by host as it is consumed.
+func (in *instance) lazy(x []int, merge bool) *schedule.Lazy {
+	return schedule.NewLazy(in.params.Model, x, in.hostOf, len(in.hosts), in.T, merge)
+}
+
+// streamed assigns a lazy programme to the crawlers, replaying and
+// validating each visit as it is made, in time order: the plan holds no
+// visit, only each page's and host's running figures.
+func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result, error) {
+	m := in.params.Model
+	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
+	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
+	visits := make([]float64, len(x))
+	keep := in.keeps(name)
+	if keep != nil {
+		keep.reserve(sum(x))
+	}
+	// Visits made in time order touch pages all over memory: a batch's
+	// pages are read first, each read independent of the others so that
+	// the processor fetches many lines at once, then replayed.
+	var batch [256]schedule.Visit
+	n := 0
+	warmed := 0.0 // kept, so that the reads are not optimised away
+	flush := func() {
+		for _, v := range batch[:n] {
+			warmed += tr.Warm(int(v.Page)) + visits[v.Page] + float64(in.hostOf[v.Page])
+		}
+		for _, v := range batch[:n] {
+			tr.Visit(int(v.Page), v.Time)
+			check.Check(v)
+			visits[v.Page]++
+			if keep != nil {
+				keep.add(v)
+			}
+		}
+		n = 0
+	}
+	total, made := sum(x), 0
+	stage := "scheduling " + name
+	dropped, err := schedule.AssignContext(in.ctx, m, src, in.delay, in.fleet(), in.T, func(_ int, v schedule.Visit) {
+		batch[n] = v
+		if n++; n == len(batch) {
+			flush()
+			made += len(batch)
+			in.pulse.tell(stage, made, total)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	flush()
+	runtime.KeepAlive(warmed)
+	r := in.tracked(name, tr, visits)
+	r.Dropped = dropped
+	r.Violations, _ = check.Finish()
+	return r, nil
+}
+
+// carouselInOrder replays Azar's EDF carousel slot by slot as it is
+// made (schedule.CarouselEach), in time order, warming batches of pages
+// as streamed does, and gives the kept schedule its visits as it goes:
+// neither the 8.64M slots of paper scale nor their grouping by page, as
+// the replay for the simulator needs, is held.
+func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
+	R, C := in.params.Budget, int32(in.params.Crawlers)
+	tr := staleness.NewTracker(in.params.Model, in.params.Objective, in.rates, in.T)
+	made := make([]float64, len(in.rates))
+	keep := in.keeps("azar")
+	warmed := 0.0 // kept, so that the reads are not optimised away
+	var batch [256]int32
+	n, lo := 0, 0 // batch holds slots lo … lo+n−1
+	flush := func() {
+		for _, i := range batch[:n] {
+			if i >= 0 {
+				warmed += tr.Warm(int(i)) + made[i]
+			}
+		}
+		for j, i := range batch[:n] {
+			if i < 0 {
+				continue
+			}
+			k := lo + j
+			t := slotTime(k, R, in.T)
+			tr.Visit(int(i), t)
+			made[i]++
+			if keep != nil {
+				keep.add(schedule.Visit{Time: t, Page: i, Crawler: int32(k) % C})
+			}
+		}
+		lo += n
+		n = 0
+	}
+	if keep != nil {
+		keep.reserve(R)
+	}
+	var stop error
+	err := schedule.CarouselEach(rates, R, func(_ int, page int32) bool {
+		batch[n] = page
+		if n++; n < len(batch) {
+			return true
+		}
+		flush()
+		if lo%(1<<14) == 0 {
+			in.pulse.tell("scheduling azar", lo, R)
+			stop = in.ctx.Err()
+		}
+		return stop == nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("azar: %w", err)
+	}
+	if stop != nil {
+		return nil, stop
+	}
+	flush()
+	runtime.KeepAlive(warmed)
+	return in.tracked("azar", tr, made), nil
+}
+
+// followedLazy returns the infcrawlers bound for x's merged programme,
+// made host by host and followed exactly.
+func (in *instance) followedLazy(x []int) (*Result, error) {
+	tr := staleness.NewTracker(in.params.Model, in.params.Objective, in.rates, in.T)
+	l := in.lazy(x, true)
+	done, total := 0, sum(x)
+	for s := range l.Hosts() {
+		for r := range l.Count(s) {
+			i, t := l.Visit(s, r)
+			tr.Visit(int(i), t)
+		}
+		done += l.Count(s)
+		in.pulse.tell("scheduling infcrawlers", done, total)
+		if err := in.ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	inf := in.tracked("infcrawlers", tr, floats(x))
+	inf.Simulated = false
+	return inf, nil
+}
+
+func sum(x []int) int {
+	n := 0
+	for _, v := range x {
+		n += v
+	}
+	return n
+}
