@@ -412,7 +412,7 @@ func TestCompute(t *testing.T) {
 		t.Errorf("psp makes %v visits and drops %d of %d", total, p.Dropped, SampleBudget)
 	}
 	sw := got["sweep"].Sweep
-	if len(sw.Budgets) != len(sweepFactors) || !slices.IsSorted(sw.Budgets) || len(sw.Points) < 9*len(sweepFactors) {
+	if len(sw.Budgets) != len(plan.SweepFactors) || !slices.IsSorted(sw.Budgets) || len(sw.Points) < 9*len(plan.SweepFactors) {
 		t.Errorf("sweep budgets %v, %d points", sw.Budgets, len(sw.Points))
 	}
 	tr := got["target"].Target
@@ -545,28 +545,14 @@ func TestComputeEarly(t *testing.T) {
 	}
 }
 
-// TestSweepBudgets: the sweep plans ⅛ to 4 times the chosen budget,
-// leaving to the CLI the budgets above it that are over maxSweepVisits,
-// and says so under the chart with the command that plans them.
-func TestSweepBudgets(t *testing.T) {
-	for _, c := range []struct {
-		b              int
-		budgets, tooBg []int
-	}{
-		{1000, []int{125, 250, 500, 2000, 4000}, nil},
-		{8_640_000, []int{1_080_000, 2_160_000, 4_320_000, 17_280_000}, []int{34_560_000}},
-		{30_000_000, []int{3_750_000, 7_500_000, 15_000_000}, []int{60_000_000, 120_000_000}},
-		{3, []int{1, 2, 6, 12}, nil}, // ⅛ and ¼ of 3 round to 0 and 1
-	} {
-		budgets, tooBig := sweepBudgets(c.b, true)
-		if !slices.Equal(budgets, c.budgets) || !slices.Equal(tooBig, c.tooBg) {
-			t.Errorf("around %d: %v and %v left out, want %v and %v", c.b, budgets, tooBig, c.budgets, c.tooBg)
-		}
-	}
-	params := plan.DefaultParams()
-	params.Budget = 8_640_000
-	cmds := cliCommands(params, []int{34_560_000})
-	want := "freshplan sweep --budgets 34560000 --horizon 24h --politeness 15s --objective staleness --model steady FILE"
+// TestSweepNote: the budgets the sweep leaves to the CLI (too big for
+// the tab) are named under the chart with the command CLI gives.
+func TestSweepNote(t *testing.T) {
+	old := CLI
+	defer func() { CLI = old }()
+	CLI = fakeCLI{}
+	cmds := cliSweep(plan.DefaultParams(), []int{34_560_000})
+	want := "SWEEP 34560000"
 	if len(cmds) != 1 || cmds[0] != want {
 		t.Errorf("commands %q, want %q", cmds, want)
 	}
@@ -575,17 +561,17 @@ func TestSweepBudgets(t *testing.T) {
 	if spec := sweepSpec(sw, 8_640_000, nil, objective("staleness")); !strings.Contains(spec.Note, want) {
 		t.Errorf("chart note %q: want %q", spec.Note, want)
 	}
-	// With crawlers, each budget's crawlers run at the rate it needs.
-	params.Crawlers, params.Rate = 10, 10
-	cmds = cliCommands(params, []int{17_280_000, 34_560_000})
-	for k, want := range []string{
-		"freshplan plan --budget 17280000 --crawlers 10 --rate 20 --horizon 24h",
-		"freshplan plan --budget 34560000 --crawlers 10 --rate 40 --horizon 24h",
-	} {
-		if len(cmds) != 2 || !strings.HasPrefix(cmds[k], want) {
-			t.Errorf("commands %q: want %q…", cmds, want)
-		}
-	}
+}
+
+// fakeCLI stands for cmd/freshplan's commands (tested there, where the
+// flags are): it says which budgets it was asked for.
+type fakeCLI struct{}
+
+func (fakeCLI) Sweep(p plan.Params, budgets []int) []string {
+	return []string{"SWEEP " + strings.Trim(fmt.Sprint(budgets), "[]")}
+}
+func (fakeCLI) Schedule(p plan.Params, x int, policy string) string {
+	return fmt.Sprintf("SCHEDULE %d %s", x, policy)
 }
 
 // TestWireSameValues: a column every page shares crosses as one value and
