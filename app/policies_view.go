@@ -1,0 +1,92 @@
+package app
+
+import (
+	"slices"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+func (h *home) renderPolicies() goapp.UI {
+	p := h.res.plan
+	if p == nil {
+		return goapp.Text("")
+	}
+	obj := objective(h.res.req.Objective)
+	names := append(slices.Clone(plan.Policies), plan.Bounds...)
+	cls := "panel"
+	if h.res.stalePlan {
+		cls += " stale"
+	}
+	return goapp.Section().ID("policies").Class(cls).Aria("labelledby", "policies-h").Body(
+		goapp.H2().ID("policies-h").Text("Every policy and bound"),
+		goapp.Div().Class("table-wrap").Body(goapp.Table().Class("results").Body(
+			goapp.Caption().Text(sprintf("At %s visits per horizon, %s model; simulated values replay the schedule, analytical ones are closed forms.",
+				fmtInt(int64(p.Budget)), h.res.req.Model)+
+				map[bool]string{true: " psp, the bounds and uniform are final; the other policies are still being planned.", false: ""}[p.Early]),
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Th().Scope("col").Text("policy"),
+				goapp.Th().Scope("col").Class("num").Text(obj.label()),
+				goapp.Th().Scope("col").Class("num").Text("staleness"),
+				goapp.If(p.Sim != nil, goapp.Th().Scope("col").Class("num").Title("the figure replayed against changes sampled at random, mean of the runs ± the half-width of its 95% interval").Text("sampled changes, 95%")),
+				goapp.Th().Scope("col").Text("how"),
+				goapp.Th().Scope("col").Text("what it is"),
+			)),
+			goapp.TBody().Body(goapp.Range(names).Slice(func(k int) goapp.UI {
+				name := names[k]
+				v, ok := p.Values[name]
+				if why, omitted := p.Omitted[name]; !ok && omitted {
+					return goapp.Tr().Class("policy omitted").Body(
+						goapp.Th().Scope("row").Text(name),
+						goapp.Td().Class("num").Text("–"),
+						goapp.Td().Class("num").Text("–"),
+						goapp.If(p.Sim != nil, goapp.Td().Class("num").Text("–")),
+						goapp.Td().Text("not planned"),
+						goapp.Td().Text(why),
+					)
+				}
+				if !ok {
+					return nil
+				}
+				how := "analytical"
+				if p.Simulated[name] {
+					how = "simulated"
+				}
+				cls := "policy"
+				if slices.Contains(plan.Bounds, name) {
+					cls = "bound"
+				}
+				if name == p.Policy {
+					cls += " chosen"
+				}
+				stale := sprintf("%.4f", v)
+				if !obj.fresh() {
+					stale = "–"
+				}
+				return goapp.Tr().Class(cls).Body(
+					goapp.Th().Scope("row").Text(name),
+					goapp.Td().Class("num").Text(obj.text(v, 2)),
+					goapp.Td().Class("num").Text(stale),
+					goapp.If(p.Sim != nil, goapp.Td().Class("num").Text(simText(p.Sim, name, obj))),
+					goapp.Td().Text(how),
+					goapp.Td().Text(plan.Describe[name]),
+				)
+			})),
+		)),
+	)
+}
+
+// simText shows a figure's simulated counterpart: the mean of the runs
+// and the half-width of its 95% interval.
+func simText(sim map[string][3]float64, name string, obj objective) string {
+	v, ok := sim[name]
+	if !ok {
+		return "–"
+	}
+	half := (v[2] - v[1]) / 2
+	if obj.fresh() {
+		return fmtPct(1-v[0], 2) + " ± " + fmtPointsAbs(half)
+	}
+	return obj.text(v[0], 2) + " ± " + obj.diff(half)
+}
