@@ -12,10 +12,13 @@ import (
 
 // Colours of the policies and bounds, and their dashes: bounds dashed.
 var (
+	// Okabe and Ito's palette, told apart with every common colour
+	// blindness: psp (the recommendation) blue, uniform (the baseline)
+	// vermillion, the others each their own.
 	policyColor = map[string]string{
-		"psp": "#0b5f4a", "mp2": "#2a9d8f", "mwolf": "#7aa95c", "mwolf-exact": "#b5c99a", "uniform": "#d1495b",
-		"proportional": "#edae49", "cho": "#6a4c93", "azar": "#00798c",
-		"wp": "#13201c", "nonpolite": "#8d99ae", "infcrawlers": "#b0b0b0",
+		"psp": "#0072b2", "mp2": "#56b4e9", "mwolf": "#009e73", "mwolf-exact": "#8a7a00", "uniform": "#d55e00",
+		"proportional": "#e69f00", "cho": "#cc79a7", "azar": "#000000",
+		"wp": "#13201c", "nonpolite": "#6b7a86", "infcrawlers": "#b0b0b0",
 	}
 	boundDash = map[string]string{"wp": "5 3", "nonpolite": "2 3", "infcrawlers": "1 3"}
 )
@@ -296,18 +299,39 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, obj objective) *chart
 	} else {
 		s.Y = newScale(math.Max(0, lo-2), math.Min(100, hi+2), false, s.H-s.Bottom, s.Top)
 	}
-	for _, name := range names {
-		pts := by[name]
-		if len(pts) == 0 {
-			continue
-		}
+	for _, pts := range by {
 		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
-		w := 1.6
-		if name == "psp" {
-			w = 2.6
+	}
+	// The bounds as a band: no polite schedule gets past wp, no schedule
+	// at all past nonpolite; what lies between is politeness's price.
+	if wp, np := by["wp"], by["nonpolite"]; len(wp) > 0 && len(wp) == len(np) {
+		band := make([]point, len(wp))
+		for k := range wp {
+			band[k] = point{X: wp[k].X, Y: wp[k].Y, Y2: np[k].Y, Title: wp[k].Title + "; " + np[k].Title}
 		}
-		s.Series = append(s.Series, series{Name: name, Kind: kindLine, Color: policyColor[name], Dash: boundDash[name], Width: w, Points: pts})
-		s.Legend = append(s.Legend, legendItem{Label: name, Color: policyColor[name], Dash: boundDash[name]})
+		s.Series = append(s.Series, series{Name: "between the wp bound and the nonpolite optimum", Kind: kindBand, Color: "#c9d7e8", Points: band})
+		s.Legend = append(s.Legend, legendItem{Label: "bounds (wp to nonpolite)", Color: "#c9d7e8", Shape: "box"})
+	}
+	// The other policies faint, behind; psp and uniform on top, bold.
+	others := false
+	for _, name := range names {
+		if pts := by[name]; len(pts) > 0 && name != "psp" && name != "uniform" && name != "wp" && name != "nonpolite" {
+			s.Series = append(s.Series, series{Name: name, Kind: kindLine, Color: policyColor[name], Width: 1.2, Opacity: 0.5, Plain: true, Points: pts})
+			others = true
+		}
+	}
+	for _, name := range []string{"uniform", "psp"} {
+		if pts := by[name]; len(pts) > 0 {
+			s.Series = append(s.Series, series{Name: name, Kind: kindLine, Color: policyColor[name], Width: 2.8, Points: pts})
+		}
+	}
+	for _, name := range []string{"psp", "uniform"} {
+		if len(by[name]) > 0 {
+			s.Legend = append(s.Legend, legendItem{Label: name, Color: policyColor[name]})
+		}
+	}
+	if others {
+		s.Legend = append(s.Legend, legendItem{Label: "other policies (hover a line)", Color: "#9aa5a0"})
 	}
 	s.Marks = append(s.Marks, mark{Axis: 'x', V: float64(cur), Label: "chosen", Color: "#52625c", Dash: "3 3", Low: true})
 	if tr != nil && obj.fresh() {
