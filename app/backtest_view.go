@@ -151,7 +151,7 @@ func (h *home) renderBacktest() goapp.UI {
 		body = append(body, goapp.P().ID("bt-progress").Class("hint").Attr("role", "status").Text(b.note+"…"))
 	}
 	if res != nil {
-		body = append(body, backtestResultUI(res, b.chart, b.secs)...)
+		body = append(body, backtestResultUI(res, b.chart, b.secs, h.res.plan)...)
 	}
 	return goapp.Section().ID("backtest").Class("panel").Aria("labelledby", "backtest-h").
 		DataSet("state", map[bool]string{true: "busy", false: map[bool]string{true: "done", false: "idle"}[res != nil]}[b.busy]).
@@ -162,9 +162,10 @@ func (h *home) renderBacktest() goapp.UI {
 // backtestResultUI is the result: which policy to use, the table and
 // chart of every policy at every budget, and — folded away — each one's
 // visits and weeks at one visit per page per week.
-func backtestResultUI(r *BacktestResult, c btCharts, secs float64) []goapp.UI {
+func backtestResultUI(r *BacktestResult, c btCharts, secs float64, p *PlanResult) []goapp.UI {
 	out := []goapp.UI{
 		goapp.P().ID("bt-advice").Class("bt-advice").Text(backtestAdvice(r)),
+		goapp.If(reconcile(p, r) != "", goapp.P().ID("bt-reconcile").Class("note").Text(reconcile(p, r))),
 		backtestBudgetTable(r),
 		goapp.Div().Class("chart-box", "bt-wide").Body(&chart{Spec: c.wide}),
 		goapp.Div().Class("chart-box", "bt-narrow").Body(&chart{Spec: c.narrow}),

@@ -17,6 +17,9 @@ var CLI interface {
 	Sweep(p plan.Params, budgets []int) []string
 	// Schedule writes policy's schedule at x visits per horizon.
 	Schedule(p plan.Params, x int, policy string) string
+	// Learn writes the learning policy's Nutch seed list at x visits per
+	// horizon, from a change history or fetch log named FILE.
+	Learn(p plan.Params, x int) string
 }
 
 // cliSweep returns CLI.Sweep's commands, or a pointer to the CLI's sweep.

@@ -45,6 +45,9 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 		p := params
 		p.Policy = "none"                     // no schedule kept: the app shows allocations and values
 		p.PerPage = []string{q.Policy, "psp"} // what planResult shows
+		if len(pg) <= perPageAll {
+			p.PerPage = nil // every policy's, to count the pages each starves
+		}
 		p.Progress = func(stage string) { progress("planning every policy: " + stage) }
 		p.Simulate, p.Seed = q.Simulate, 1
 		if early(p, q.Policy) {
@@ -109,6 +112,11 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 		emit(&Stage{Seq: q.Seq, Kind: "done"})
 	}
 }
+
+// perPageAll is the most pages for which a plan keeps every policy's
+// per-page visits (16 bytes a page a policy), to count the pages each
+// leaves unvisited; above it only the policy shown and psp keep theirs.
+const perPageAll = 50_000
 
 // earlyBudget is the budget from which a plan is shown as soon as psp,
 // the bounds and uniform are ready (plan.Params.Early): the other policies
@@ -178,6 +186,29 @@ func planResult(pl *plan.Plan, policy string) *PlanResult {
 				r.Sim = map[string][3]float64{}
 			}
 			r.Sim[name] = [3]float64{e.Mean, e.Low, e.High}
+		}
+	}
+	for name, res := range pl.Results {
+		if res.Dropped > 0 {
+			if r.DroppedBy == nil {
+				r.DroppedBy = map[string]int{}
+			}
+			r.DroppedBy[name] = res.Dropped
+		}
+		if res.Visits == nil {
+			continue
+		}
+		n := 0
+		for _, v := range res.Visits {
+			if v < 1e-9 {
+				n++
+			}
+		}
+		if n > 0 {
+			if r.Starved == nil {
+				r.Starved = map[string]int{}
+			}
+			r.Starved[name] = n
 		}
 	}
 	res := pl.Results[policy]

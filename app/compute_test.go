@@ -180,6 +180,7 @@ func (fakeCLI) Sweep(p plan.Params, budgets []int) []string {
 	return []string{"SWEEP " + strings.Trim(fmt.Sprint(budgets), "[]")}
 }
 
+func (fakeCLI) Learn(p plan.Params, x int) string { return fmt.Sprintf("LEARN %d", x) }
 func (fakeCLI) Schedule(p plan.Params, x int, policy string) string {
 	return fmt.Sprintf("SCHEDULE %d %s", x, policy)
 }

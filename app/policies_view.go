@@ -64,13 +64,19 @@ func (h *home) renderPolicies() goapp.UI {
 				if !obj.fresh() {
 					stale = "–"
 				}
+				var nameCell goapp.UI = goapp.Text(name)
+				if glossaryText(glossID(name)) != "" {
+					nameCell = term(glossID(name), name)
+				}
+				note := policyNote(p, name, len(h.data.pages))
 				return goapp.Tr().Class(cls).Body(
-					goapp.Th().Scope("row").Text(name),
-					goapp.Td().Class("num").Text(obj.text(v, 2)),
-					goapp.Td().Class("num").Text(stale),
+					goapp.Th().Scope("row").Body(nameCell),
+					goapp.Td().Class("num", "p-value").DataSet("label", obj.label()).Text(obj.text(v, 2)),
+					goapp.Td().Class("num", "p-stale").DataSet("label", "staleness").Text(stale),
 					goapp.If(p.Sim != nil, goapp.Td().Class("num").Text(simText(p.Sim, name, obj))),
-					goapp.Td().Text(how),
-					goapp.Td().Text(plan.Describe[name]),
+					goapp.Td().Class("p-how").Text(how),
+					goapp.Td().Body(goapp.Text(plan.Describe[name]),
+						goapp.If(note != "", goapp.Span().Class("policy-note").Text(" "+note))),
 				)
 			})),
 		)),
@@ -89,4 +95,38 @@ func simText(sim map[string][3]float64, name string, obj objective) string {
 		return fmtPct(1-v[0], 2) + " ± " + fmtPointsAbs(half)
 	}
 	return obj.text(v[0], 2) + " ± " + obj.diff(half)
+}
+
+// glossID is the glossary entry of a policy or bound.
+func glossID(name string) string {
+	if name == "wp" {
+		return "wp"
+	}
+	return name
+}
+
+// policyNote says how many visits a policy drops and how many pages it
+// leaves unvisited, and why, when it does.
+func policyNote(p *PlanResult, name string, pages int) string {
+	var out string
+	if n := p.DroppedBy[name]; n > 0 {
+		out = sprintf("Drops %s of its %s visits (%s): they do not fit the hosts' politeness within the horizon, so its pages are fetched less often than it planned.",
+			fmtInt(int64(n)), fmtInt(int64(p.Budget)), fmtPct(float64(n)/float64(max(1, p.Budget)), 0))
+	}
+	if n := p.Starved[name]; n > 0 {
+		why := "it puts its budget where it gains most and gives these none"
+		switch name {
+		case "proportional":
+			why = "the budget goes to the pages that change most; the slowest get less than one visit"
+		case "cho", "azar":
+			why = "its optimum gives no visit to pages that change too fast (or too little) to be worth one"
+		case "uniform":
+			why = "the budget is smaller than the number of pages"
+		}
+		if out != "" {
+			out += " "
+		}
+		out += sprintf("Leaves %s of %s pages never visited: %s.", fmtInt(int64(n)), fmtInt(int64(pages)), why)
+	}
+	return out
 }

@@ -22,15 +22,22 @@ func (h *home) Render() goapp.UI {
 			),
 			h.renderStatus(),
 		),
+		h.renderNav(),
+		// Top-down: the input, what to do (the recommendation and its
+		// crawler export), the figures behind it and the parameters, the
+		// backtest and the exports, then the comparison in full, the charts,
+		// the per-page tables, and the theory last.
 		goapp.Main().Class("page").Body(
 			h.renderInput(),
-			h.renderParams(),
+			h.renderAdvice(),
 			h.renderHeadline(),
-			h.renderCharts(),
-			h.renderPolicies(),
-			h.renderExports(),
+			h.renderParams(),
 			h.renderBacktest(),
+			h.renderExports(),
+			h.renderPolicies(),
+			h.renderCharts(),
 			h.renderTables(),
+			h.renderGlossary(),
 		),
 		goapp.Footer().Class("foot").Body(
 			goapp.P().Text("freshplan plans in your browser (Go compiled to WebAssembly); your files are read here and sent nowhere. Seeds: de Souza et al. (psp), Cho & Garcia-Molina, Azar et al., Wolf et al."),

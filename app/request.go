@@ -86,6 +86,16 @@ func (q Request) params() (plan.Params, error) {
 	return p, nil
 }
 
+// params0 returns the request's planning parameters, or the defaults
+// where it has none that parse (for naming a command, not planning).
+func (q Request) params0() plan.Params {
+	p, err := q.params()
+	if err != nil {
+		return plan.DefaultParams()
+	}
+	return p
+}
+
 // Stage is one step of a job's results, sent as soon as it is ready.
 type Stage struct {
 	Seq      int
@@ -119,10 +129,15 @@ type PlanResult struct {
 	Simulated map[string]bool
 	// Sim is, with Request.Simulate, each figure replayed against sampled
 	// changes: mean, low and high of its 95% interval (core/simulate).
-	Sim        map[string][3]float64 `json:"-"`
-	Dropped    int                   // the policy's visits no crawler could make
-	Violations int                   // the policy's politeness violations (0)
-	MaxUseful  int                   // Σ of the hosts' caps: more visits than this no polite schedule makes
+	Sim     map[string][3]float64 `json:"-"`
+	Dropped int                   // the policy's visits no crawler could make
+	// DroppedBy is each policy's visits no crawler could make in the
+	// horizon, and Starved each policy's pages left without a visit (when
+	// the plan kept every policy's per-page visits: up to perPageAll pages).
+	DroppedBy  map[string]int `json:",omitempty"`
+	Starved    map[string]int `json:",omitempty"`
+	Violations int            // the policy's politeness violations (0)
+	MaxUseful  int            // Σ of the hosts' caps: more visits than this no polite schedule makes
 	Seconds    plan.Seconds
 	// Early is set on a big plan's first "plan" stage: psp, the bounds and
 	// uniform are final, the other policies still coming.

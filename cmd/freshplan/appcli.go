@@ -53,3 +53,9 @@ func paramFlags(p plan.Params) string {
 	return "--horizon " + plan.ShortDuration(p.Horizon) + " --politeness " + plan.ShortDuration(p.Politeness) +
 		" --objective " + p.Objective.String() + " --model " + p.Model.String()
 }
+
+// Learn returns the command that writes the learning policy's Nutch seed
+// list at x visits per horizon.
+func (appCLI) Learn(p plan.Params, x int) string {
+	return "freshplan plan --policy learn " + budgetFlags(p, x) + " " + paramFlags(p) + " --export nutch seeds.txt FILE"
+}

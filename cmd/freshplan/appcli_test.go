@@ -3,9 +3,11 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/freshplan/freshplan/core/plan"
 )
@@ -43,6 +45,12 @@ func TestAppCLI(t *testing.T) {
 	p.Crawlers, p.Rate = 2, 0
 	small := append(appCLI{}.Sweep(p, []int{40, 80}), appCLI{}.Sweep(plan.DefaultParams(), []int{40, 80})...)
 	small = append(small, appCLI{}.Schedule(plan.DefaultParams(), 40, "psp"))
+	week := plan.DefaultParams()
+	week.Horizon = 7 * 24 * time.Hour
+	learnCmd := appCLI{}.Learn(week, 46)
+	if want := "freshplan plan --policy learn --budget 46 --horizon 168h"; !strings.HasPrefix(learnCmd, want) {
+		t.Errorf("learn: %q, want %q…", learnCmd, want)
+	}
 	for _, c := range small {
 		args := strings.Fields(c)[1:]
 		for k, a := range args {
@@ -56,5 +64,21 @@ func TestAppCLI(t *testing.T) {
 		if r := cli(t, args...); r.code != 0 {
 			t.Errorf("%s: exit %d: %s", c, r.code, r.stderr)
 		}
+	}
+	// The learning policy's, on a change history: it writes the seed list.
+	args := strings.Fields(learnCmd)[1:]
+	seeds := filepath.Join(dir, "seeds.txt")
+	for k, a := range args {
+		switch a {
+		case "FILE":
+			args[k] = "../../examples/changes.csv"
+		case "seeds.txt":
+			args[k] = seeds
+		}
+	}
+	if r := cli(t, args...); r.code != 0 {
+		t.Errorf("%s: exit %d: %s", learnCmd, r.code, r.stderr)
+	} else if b, err := os.ReadFile(seeds); err != nil || !strings.Contains(string(b), "nutch.fetchInterval=") {
+		t.Errorf("%s wrote no Nutch seed list: %v", learnCmd, err)
 	}
 }

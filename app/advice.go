@@ -1,0 +1,93 @@
+package app
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// renderAdvice is the page's first answer: which policy to use, how fresh
+// it keeps the pages, at what budget, and what to load into the crawler.
+// The comparison (the headline, the policies table, the charts) follows
+// it; the theory (the glossary) comes last.
+func (h *home) renderAdvice() goapp.UI {
+	p := h.res.plan
+	if p == nil || h.data == nil {
+		return goapp.Text("")
+	}
+	obj := objective(h.res.req.Objective)
+	d := h.data
+	policy := p.Policy
+	perPage := float64(p.Budget) / float64(max(1, len(d.pages)))
+	days := horizonDays(h.res.req.Horizon)
+	how := ""
+	if obj.fresh() {
+		how = "keeps your pages' copies " + fmtPct(1-p.Values[policy], 1) + " fresh"
+		if policy != "uniform" {
+			how += " (fetching every page equally often, uniform, would: " + fmtPct(1-p.Values["uniform"], 1) + ")"
+		}
+	} else {
+		how = "keeps the " + obj.label() + " at " + obj.text(p.Values[policy], 2)
+	}
+	budget := sprintf(" at %s visits per %s — %.2g per page per day —", fmtInt(int64(p.Budget)), fmtSeconds(h.res.req.Horizon), perPage/days)
+	lead := []goapp.UI{goapp.Strong().Text("Use "), term(policy, policy), goapp.Text(": "), goapp.Text(plainPolicy(policy) + ". It" + budget + " " + how + ".")}
+	if policy != "psp" {
+		lead = append([]goapp.UI{goapp.Text("You chose to see " + policy + "; psp is the recommendation. ")}, lead...)
+	}
+	var history goapp.UI = goapp.Text("")
+	if d.canBacktest() {
+		cmd := ""
+		if CLI != nil {
+			cmd = CLI.Learn(h.res.req.params0(), p.Budget)
+		}
+		history = goapp.P().ID("advice-learn").Class("advice-learn").Body(
+			goapp.Text("Your file is a history of changes, so test before you trust this plan: real pages change in bursts, not at the steady rates the plan assumes. "),
+			goapp.A().Href("#backtest").Text("The backtest"),
+			goapp.Text(" replays every policy against what really changed, the "), term("learn", "learning policy"),
+			goapp.Text(" included, which usually wins on real pages; its seed list comes from the command line"),
+			goapp.If(cmd != "", goapp.Text(": "), goapp.Code().Text(cmd)),
+			goapp.Text("."),
+		)
+	}
+	ready := !h.res.stalePlan && h.exports.kind == ""
+	load := goapp.Div().Class("advice-load").Body(
+		goapp.Span().Text("Load into your crawler: "),
+		goapp.Button().Type("button").ID("advice-nutch").Class("button", "primary").Disabled(!ready).
+			Title("Nutch seed list: URL, fetch interval in seconds (plan --export nutch)").
+			OnClick(h.onExport("nutch"), "advice-nutch").Text("Nutch seeds"),
+		goapp.Button().Type("button").ID("advice-stormcrawler").Class("button").Disabled(!ready).
+			Title("StormCrawler seed list: URL, delay in minutes (plan --export stormcrawler)").
+			OnClick(h.onExport("stormcrawler"), "advice-stormcrawler").Text("StormCrawler seeds"),
+		goapp.Button().Type("button").ID("advice-csv").Class("button").Disabled(!ready).
+			Title("seed list as CSV: URL, host, interval").
+			OnClick(h.onExport("csv"), "advice-csv").Text("CSV seeds"),
+		goapp.A().Href("#exports").Class("more").Text("every file and the share link"),
+	)
+	cls := "panel advice"
+	if h.res.stalePlan {
+		cls += " stale"
+	}
+	return goapp.Section().ID("advice").Class(cls).Aria("labelledby", "advice-h").Body(
+		goapp.H2().ID("advice-h").Text("What to do"),
+		goapp.P().ID("advice-text").Class("advice-text").Body(lead...),
+		load,
+		history,
+	)
+}
+
+// plainPolicy says what a policy does, in words for a crawl engineer.
+func plainPolicy(name string) string {
+	switch name {
+	case "psp":
+		return "it gives more visits to the pages that change more, keeps every host under its politeness limit, and spreads each host's visits evenly"
+	case "uniform":
+		return "every page fetched equally often"
+	case "proportional":
+		return "each page fetched in proportion to how often it changes"
+	case "cho":
+		return "Cho's optimum, if the estimated change rates were exact"
+	case "azar":
+		return "Azar et al.'s optimum, in a fixed order"
+	case "mp2":
+		return "psp's visit counts, each page's visits equally spaced"
+	}
+	return "see the glossary"
+}

@@ -1,0 +1,37 @@
+package app
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestReconcile: a policy fresher than uniform in the plan and staler in
+// the backtest at one visit per page per week is named, with the ratio
+// and the plan's lead; one that agrees, or a missing result, says nothing.
+func TestReconcile(t *testing.T) {
+	p := &PlanResult{Values: map[string]float64{"uniform": 0.02, "cho": 0.0076, "psp": 0.01, "learn": 0.009}}
+	r := &BacktestResult{Budgets: []BacktestBudget{
+		{PerPageWeek: 0.5, Rows: []BacktestRow{{Policy: "uniform", Staleness: 0.5}, {Policy: "cho", Staleness: 0.1}}},
+		{PerPageWeek: 1, Rows: []BacktestRow{
+			{Policy: "uniform", Staleness: 0.008}, {Policy: "cho", Staleness: 0.3456}, {Policy: "psp", Staleness: 0.007},
+			{Policy: "azar", NotPlanned: "Poisson only"},
+		}},
+	}}
+	got := reconcile(p, r)
+	// 0.3456 / 0.008 = 43.2, written 43×; 2% − 0.76% = 1.24 pt.
+	for _, want := range []string{"cho (43× staler than uniform here, though 1.24 pt fresher in the plan)", "Poisson", "bursts"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "psp") && strings.Contains(got, "psp (") {
+		t.Errorf("%q names psp, which beats uniform in both", got)
+	}
+	if reconcile(nil, r) != "" || reconcile(p, nil) != "" {
+		t.Error("a missing result says something")
+	}
+	r.Budgets[1].Rows[1].Staleness = 0.004
+	if got := reconcile(p, r); got != "" {
+		t.Errorf("nothing disagrees, yet %q", got)
+	}
+}
