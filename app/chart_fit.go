@@ -23,10 +23,8 @@ func fit(s *chartSpec, w float64) *chartSpec {
 	w = math.Max(w, minChartW)
 	c := *s
 	plotW := s.W - s.Left - s.Right
-	// A wide left margin (the hosts' names) gives up some of its room.
-	if s.Left > 100 {
-		c.Left = math.Max(90, s.Left*w/s.W)
-	}
+	// The margins keep their size: the hosts' names in a wide left one
+	// are never cut.
 	k := (w - c.Left - s.Right) / plotW
 	c.W = w
 	c.X = s.X

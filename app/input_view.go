@@ -32,13 +32,17 @@ func (h *home) renderInput() goapp.UI {
 	}
 	return goapp.Section().ID("input").Class("panel").Aria("labelledby", "input-h").Body(
 		goapp.H2().ID("input-h").Text("Pages"),
-		goapp.P().Class("hint").Body(
-			goapp.Text("Drop a file anywhere on this page: a pages table — a CSV with the header "),
-			goapp.Code().Text("url,host,changes_per_day"),
-			goapp.Text(" (optionally "), goapp.Code().Text("weight"), goapp.Text(", "), goapp.Code().Text("crawl_delay"),
-			goapp.Text(") — or a log of past fetches ("), goapp.Code().Text("url,time,changed"),
-			goapp.Text(" or a digest column; CDX, CDXJ, Wayback JSON, a Heritrix crawl.log; gzipped or not) or a change history ("), goapp.Code().Text("url,host,time"),
-			goapp.Text("), whose change rates are estimated — or:"),
+		goapp.P().Class("hint").Text("Drop your pages, a crawler's fetch log or a history of changes anywhere on this page, or:"),
+		goapp.Details().ID("formats").Class("formats").Body(
+			goapp.Summary().Text("Which files"),
+			goapp.P().Class("hint").Body(
+				goapp.Text("A pages table — a CSV with the header "),
+				goapp.Code().Text("url,host,changes_per_day"),
+				goapp.Text(" (optionally "), goapp.Code().Text("weight"), goapp.Text(", "), goapp.Code().Text("crawl_delay"),
+				goapp.Text(") — or a log of past fetches ("), goapp.Code().Text("url,time,changed"),
+				goapp.Text(" or a digest column; CDX, CDXJ, Wayback JSON, a Heritrix crawl.log; gzipped or not) or a change history ("), goapp.Code().Text("url,host,time"),
+				goapp.Text("), whose change rates are estimated."),
+			),
 		),
 		goapp.Div().Class("actions").Body(
 			goapp.Input().Type("file").ID("file-input").Class("visually-hidden").

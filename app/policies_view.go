@@ -2,6 +2,7 @@ package app
 
 import (
 	"slices"
+	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -106,27 +107,28 @@ func glossID(name string) string {
 }
 
 // policyNote says how many visits a policy drops and how many pages it
-// leaves unvisited, and why, when it does.
+// leaves unvisited, and why, when it does (bounds have no note: they are
+// not schedules a crawler runs).
 func policyNote(p *PlanResult, name string, pages int) string {
-	var out string
+	if slices.Contains(plan.Bounds, name) {
+		return ""
+	}
+	var out []string
 	if n := p.DroppedBy[name]; n > 0 {
-		out = sprintf("Drops %s of its %s visits (%s): they do not fit the hosts' politeness within the horizon, so its pages are fetched less often than it planned.",
-			fmtInt(int64(n)), fmtInt(int64(p.Budget)), fmtPct(float64(n)/float64(max(1, p.Budget)), 0))
+		out = append(out, sprintf("Drops %s of %s visits (%s): they do not fit the hosts' politeness in the horizon.",
+			fmtInt(int64(n)), fmtInt(int64(p.Budget)), fmtPct(float64(n)/float64(max(1, p.Budget)), 0)))
 	}
 	if n := p.Starved[name]; n > 0 {
-		why := "it puts its budget where it gains most and gives these none"
+		why := "a visit gains them least"
 		switch name {
 		case "proportional":
-			why = "the budget goes to the pages that change most; the slowest get less than one visit"
+			why = "the budget goes to the pages that change most"
 		case "cho", "azar":
-			why = "its optimum gives no visit to pages that change too fast (or too little) to be worth one"
+			why = "its optimum deems them not worth a visit"
 		case "uniform":
-			why = "the budget is smaller than the number of pages"
+			why = "the budget is smaller than the pages"
 		}
-		if out != "" {
-			out += " "
-		}
-		out += sprintf("Leaves %s of %s pages never visited: %s.", fmtInt(int64(n)), fmtInt(int64(pages)), why)
+		out = append(out, sprintf("Never visits %s of %s pages: %s.", fmtInt(int64(n)), fmtInt(int64(pages)), why))
 	}
-	return out
+	return strings.Join(out, " ")
 }

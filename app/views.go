@@ -173,7 +173,10 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 		Left: 150, Right: 20, Top: 30, Bottom: 44,
 		Title:  "Load per host against its cap ⌊T/P⌋ (" + r.Policy + ")",
 		YLabel: ""}
-	s.Desc = "Visits per horizon the " + r.Policy + " policy sends to each of the busiest hosts, with a tick at the most politeness allows."
+	s.Desc = "Visits per day the " + r.Policy + " policy sends to each of the busiest hosts, with a tick at the most politeness allows."
+	// Per day, as the scatter's visits and every rate on the page: the cap
+	// ⌊T/P⌋ is per horizon, and so divided by its days too.
+	days := horizonDays(horizon)
 	m := len(d.hosts)
 	order := make([]int, m)
 	for h := range order {
@@ -184,7 +187,7 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	order = order[:k]
 	lo, hi := math.Inf(1), 0.0
 	for _, h := range order {
-		for _, v := range []float64{r.HostLoad[h], r.HostCap[h]} {
+		for _, v := range []float64{r.HostLoad[h] / days, r.HostCap[h] / days} {
 			if v > 0 {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
@@ -197,10 +200,10 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	log := spansDecades(lo, hi)
 	if log {
 		s.X = newScale(lo, hi, true, s.Left, s.W-s.Right)
-		s.XLabel = "visits " + perHorizon(horizon) + " (log scale)"
+		s.XLabel = "visits per day (log scale)"
 	} else {
 		s.X = newScale(0, hi, false, s.Left, s.W-s.Right)
-		s.XLabel = "visits " + perHorizon(horizon)
+		s.XLabel = "visits per day"
 	}
 	s.Y = scale{D0: 0, D1: float64(k), R0: s.Top + 8, R1: s.H - s.Bottom}
 	s.YTicks = []tick{}
@@ -208,9 +211,9 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	var under, over, caps []point
 	for row, h := range order {
 		y := float64(row)
-		load, capv := r.HostLoad[h], r.HostCap[h]
-		title := d.hosts[h] + ": " + fmtNum(load) + " visits " + perHorizon(horizon) + ", cap " + fmtInt(int64(capv)) +
-			" (⌊T/P⌋, P = " + fmtSeconds(r.HostDelay[h]) + "), " + fmtPct(load/math.Max(capv, 1), 0) + " of the cap, " +
+		load, capv := r.HostLoad[h]/days, r.HostCap[h]/days
+		title := d.hosts[h] + ": " + fmtNum(load) + " visits per day, cap " + fmtNum(capv) + " per day (⌊T/P⌋ = " + fmtInt(int64(r.HostCap[h])) +
+			" per " + fmtSeconds(horizon) + ", P = " + fmtSeconds(r.HostDelay[h]) + "), " + fmtPct(r.HostLoad[h]/math.Max(r.HostCap[h], 1), 0) + " of the cap, " +
 			plural(d.hostPages[h], "page", "pages")
 		p := point{X: base, X2: math.Max(load, base), Y: y + 0.15, Y2: y + 0.85, Title: title}
 		if load > capv*(1+1e-9) {
@@ -218,16 +221,16 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 		} else {
 			under = append(under, p)
 		}
-		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.hosts[h] + ": cap " + fmtInt(int64(capv)) + " visits"})
+		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.hosts[h] + ": cap " + fmtNum(capv) + " visits per day"})
 		s.YTicks = append(s.YTicks, tick{V: y + 0.5, Label: shorten(d.hosts[h], 24)})
 	}
 	s.Series = []series{
 		{Name: "within the cap", Kind: kindRects, Color: policyColor["psp"], Points: under, Opacity: 0.85},
-		{Name: "over the cap", Kind: kindRects, Color: "#d1495b", Points: over, Opacity: 0.9},
+		{Name: "over the cap", Kind: kindRects, Color: "#cc79a7", Points: over, Opacity: 0.9},
 		{Name: "cap", Kind: kindSegments, Color: "#13201c", Width: 2, Points: caps},
 	}
 	s.Legend = []legendItem{{Label: "load within the cap", Color: policyColor["psp"], Shape: "box"},
-		{Label: "over the cap (not polite)", Color: "#d1495b", Shape: "box"}, {Label: "cap ⌊T/P⌋", Color: "#13201c"}}
+		{Label: "over the cap (not polite)", Color: "#cc79a7", Shape: "box"}, {Label: "cap ⌊T/P⌋", Color: "#13201c"}}
 	s.Note = sprintf("The %d busiest of %s; every host is in the hosts table below.", k, plural(m, "host", "hosts"))
 	return s
 }
@@ -248,7 +251,7 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, obj objective) *chart
 	s := &chartSpec{Version: nextVersion(), ID: "chart-budget", W: chartW, H: chartH,
 		Left: 58, Right: 16, Top: 48, Bottom: 44,
 		Title:  "Freshness against budget, every policy and the bounds",
-		XLabel: "budget: visits per horizon (log scale)", YLabel: "freshness (%)"}
+		XLabel: "budget: visits per horizon T (log scale)", YLabel: "freshness (%)"}
 	switch {
 	case age:
 		s.Title = "Age against budget, every policy and the bounds"
