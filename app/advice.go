@@ -22,13 +22,13 @@ func (h *home) renderAdvice() goapp.UI {
 	if obj.fresh() {
 		how = "keeps your pages' copies " + fmtPct(1-p.Values[policy], 1) + " fresh"
 		if policy != "uniform" {
-			how += " (fetching every page equally often, uniform, would: " + fmtPct(1-p.Values["uniform"], 1) + ")"
+			how += "; fetching every page equally often (uniform): " + fmtPct(1-p.Values["uniform"], 1)
 		}
 	} else {
 		how = "keeps the " + obj.label() + " at " + obj.text(p.Values[policy], 2)
 	}
-	budget := sprintf(" at %s visits per %s — %.2g per page per day —", fmtInt(int64(p.Budget)), fmtSeconds(h.res.req.Horizon), perPage/days)
-	lead := []goapp.UI{goapp.Strong().Text("Use "), term(policy, policy), goapp.Text(": "), goapp.Text(plainPolicy(policy) + ". It" + budget + " " + how + ".")}
+	budget := sprintf("At %s visits per %s (%.2g per page per day) it", fmtInt(int64(p.Budget)), fmtSeconds(h.res.req.Horizon), perPage/days)
+	lead := []goapp.UI{goapp.Strong().Body(goapp.Text("Use "), term(policy, policy), goapp.Text(".")), goapp.Text(" " + budget + " " + how + ".")}
 	if policy != "psp" {
 		lead = append([]goapp.UI{goapp.Text("You chose to see " + policy + "; psp is the recommendation. ")}, lead...)
 	}
@@ -69,6 +69,7 @@ func (h *home) renderAdvice() goapp.UI {
 		goapp.H2().ID("advice-h").Text("What to do"),
 		goapp.P().ID("advice-text").Class("advice-text").Body(lead...),
 		load,
+		goapp.P().ID("advice-how").Class("hint", "advice-how").Text("How "+policy+" works: "+plainPolicy(policy)+"."),
 		history,
 	)
 }

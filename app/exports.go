@@ -19,7 +19,7 @@ type exportState struct {
 var chartExports = []struct{ id, file, label string }{
 	{"chart-rates", "freshplan-revisits-vs-rate.svg", "revisits vs change rate"},
 	{"chart-hosts", "freshplan-host-load.svg", "load per host"},
-	{"chart-budget", "freshplan-staleness-vs-budget.svg", "staleness vs budget"},
+	{"chart-budget", "freshplan-freshness-vs-budget.svg", "freshness vs budget"},
 	{"chart-histogram", "freshplan-rate-histogram.svg", "histogram of rates"},
 }
 
@@ -66,7 +66,7 @@ func (h *home) onExportStage(q Request, d *dataset, s *Stage) {
 // onExportChart downloads a chart as a standalone SVG file.
 func (h *home) onExportChart(id, file string) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
-		b := svgDocument(id + "-svg")
+		b := standaloneSVG(id, h.res.spec(id))
 		if b == nil {
 			h.exports.err = "the chart is not drawn yet"
 			return
@@ -123,4 +123,14 @@ func (h *home) renderExports() goapp.UI {
 			DataSet("state", map[bool]string{true: "busy", false: "idle"}[x.kind != ""]).Text(status),
 		goapp.If(x.err != "", goapp.P().ID("export-error").Class("error").Attr("role", "alert").Text(x.err)),
 	)
+}
+
+// spec returns the chart spec drawn as id.
+func (r *results) spec(id string) *chartSpec {
+	for _, s := range []*chartSpec{r.scatter, r.load, r.budget, r.hist} {
+		if s != nil && s.ID == id {
+			return s
+		}
+	}
+	return nil
 }
