@@ -78,12 +78,14 @@ func TestLayout(t *testing.T) {
 			setWidth(t, tb, w)
 			tb.open()
 			minPx := 11.0
+			tb.firstScreenAnswers("the sample", "Use psp.", "")
 			tb.checkLayout("the sample", minPx)
 			tb.shot(fmt.Sprintf("layout-%d-sample", w))
 
 			seq := tb.seq()
 			tb.drop("changes.csv", string(history), "")
 			tb.waitPlanned(seq, 60*time.Second)
+			tb.firstScreenAnswers("a change history", "Use psp.", "backtest")
 			tb.checkLayout("a change history", minPx)
 			tb.shot(fmt.Sprintf("layout-%d-history", w))
 
@@ -95,5 +97,27 @@ func TestLayout(t *testing.T) {
 			tb.checkLayout("after a bad file", minPx)
 			tb.shot(fmt.Sprintf("layout-%d-bad-file", w))
 		})
+	}
+}
+
+// firstScreenAnswers checks that the window's first screen (900 px high,
+// as setWidth makes it) holds the four answers: the policy (policy, in
+// the recommendation), how fresh and at what budget (its sentence), and
+// what to load (the seed-list buttons, whose bottom is above the fold);
+// for a history, also the pointer to the backtest (history).
+func (tb *tab) firstScreenAnswers(when, policy, history string) {
+	tb.t.Helper()
+	eval[bool](tb, `(window.scrollTo(0, 0), true)`)
+	text := tb.text("#advice-text")
+	for _, want := range []string{policy, "% fresh", "visits per", "per page per day"} {
+		if !strings.Contains(text, want) {
+			tb.t.Errorf("%s: the recommendation %q does not say %q", when, text, want)
+		}
+	}
+	if b := eval[float64](tb, `document.getElementById("advice-nutch").getBoundingClientRect().bottom`); b > 900 {
+		tb.t.Errorf("%s: the seed-list button ends %.0f px down, below the first screen", when, b)
+	}
+	if history != "" && !strings.Contains(tb.text("#advice-learn"), history) {
+		tb.t.Errorf("%s: the recommendation %q does not point to the %s", when, tb.text("#advice-learn"), history)
 	}
 }
