@@ -26,7 +26,8 @@ func TestCompute(t *testing.T) {
 			got[s.Kind] = s
 		}
 	})
-	if !slices.Equal(kinds, []string{"plan", "sweep", "target", "done"}) {
+	// psp's plan first as soon as it is ready (early), then whole.
+	if !slices.Equal(kinds, []string{"plan", "plan", "sweep", "target", "done"}) {
 		t.Fatalf("stages %v", kinds)
 	}
 	p := got["plan"].Plan
@@ -111,13 +112,13 @@ func TestComputeCancel(t *testing.T) {
 	}
 }
 
-// TestComputeEarly: a plan of at least earlyBudget visits comes twice:
+// TestComputeEarly: a plan whose policy shown is psp comes twice:
 // first with psp, the bounds and uniform, across the wire, then whole; a
-// smaller one once.
+// plan for a policy not ready early (cho) once.
 func TestComputeEarly(t *testing.T) {
 	pg := samplePages(t)[:300]
 	q, _ := defaultForm().request()
-	q.Seq, q.Stages, q.Budget = 4, StagePlan, earlyBudget
+	q.Seq, q.Stages, q.Budget = 4, StagePlan, 1000
 	var plans []*PlanResult
 	Compute(context.Background(), pg, q, func(s *Stage) {
 		if s.Kind == "error" {
@@ -142,7 +143,7 @@ func TestComputeEarly(t *testing.T) {
 	if !slices.Equal(first.Visits, last.Visits) || !slices.Equal(first.HostLoad, last.HostLoad) {
 		t.Error("psp's visits differ between the early and the final plan")
 	}
-	q.Budget = earlyBudget - 1
+	q.Policy = "cho" // not ready early: one plan stage
 	n := 0
 	Compute(context.Background(), pg, q, func(s *Stage) {
 		if s.Kind == "plan" {
@@ -150,7 +151,7 @@ func TestComputeEarly(t *testing.T) {
 		}
 	})
 	if n != 1 {
-		t.Errorf("%d plan stages below earlyBudget", n)
+		t.Errorf("%d plan stages for cho", n)
 	}
 }
 
