@@ -35,6 +35,7 @@ func (h *home) renderTables() goapp.UI {
 	}
 	return goapp.Section().ID("tables").Class(cls).Aria("labelledby", "tables-h").Body(
 		goapp.H2().ID("tables-h").Text("Per page and per host"),
+		goapp.P().Class("hint", "narrow-only").Text("On a phone each page shows its URL, rate, how often it is visited and how fresh it stays; a wider screen adds its host, weight, visits per day and the rate's interval."),
 		&table{Src: r.pageTable},
 		&table{Src: r.hostTable},
 	)
@@ -57,7 +58,7 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 	}
 	cols := []tableCol{
 		{Name: "URL", Text: func(i int) string { return d.pages[i].URL }},
-		{Name: "host", Text: func(i int) string { return d.pages[i].Host }},
+		{Name: "host", Wide: true, Text: func(i int) string { return d.pages[i].Host }},
 		{Name: "changes/day", Title: rateTitle, Num: true,
 			Text: func(i int) string { return fmtNum(d.pages[i].Rate) }, Value: func(i int) float64 { return d.pages[i].Rate }},
 	}
@@ -65,8 +66,8 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 		cols = append(cols, uncertaintyCols(u)...)
 	}
 	cols = append(cols,
-		tableCol{Name: "weight", Num: true, Text: func(i int) string { return fmtNum(d.pages[i].Weight) }, Value: func(i int) float64 { return d.pages[i].Weight }},
-		tableCol{Name: "visits/day", Title: "visits per day the policy makes", Num: true,
+		tableCol{Name: "weight", Num: true, Wide: true, Text: func(i int) string { return fmtNum(d.pages[i].Weight) }, Value: func(i int) float64 { return d.pages[i].Weight }},
+		tableCol{Name: "visits/day", Title: "visits per day the policy makes", Num: true, Wide: true,
 			Text: func(i int) string { return fmtNum(r.Visits[i] / days) }, Value: func(i int) float64 { return r.Visits[i] }},
 		tableCol{Name: "every", Title: "time between visits", Num: true,
 			Text: func(i int) string { return fmtSeconds(interval(i)) }, Value: interval},
@@ -94,7 +95,7 @@ func uncertaintyCols(u *uncertainty) []tableCol {
 		return u.High[i] / u.Low[i]
 	}
 	return []tableCol{
-		{Name: "90% interval", Title: "the estimator's 90% interval, changes per day (seed 001 ch. 6); sorted by how wide it is", Num: true,
+		{Name: "90% interval", Wide: true, Title: "the estimator's 90% interval, changes per day (seed 001 ch. 6); sorted by how wide it is", Num: true,
 			Text: func(i int) string { return fmtNum(u.Low[i]) + "–" + fmtNum(u.High[i]) }, Value: width},
 		{Name: "to estimate it", Title: "for a rate too uncertain to plan with (its 90% interval open-ended or over 10× wide): fetch it this often to estimate it best, r = λ × interval ≈ 1.5 (seed 001 §6.4.2)", Num: true,
 			Text: func(i int) string {
