@@ -70,6 +70,11 @@ func (h *home) renderPolicies() goapp.UI {
 					nameCell = term(glossID(name), name)
 				}
 				note := policyNote(p, name, len(h.data.pages))
+				if name == "uniform" && h.data.quasi > 0 {
+					// plan.Describe says "equally spaced": not so for these.
+					note = strings.TrimSpace(note + " " + sprintf("Its %s with a known change pattern (quasi-deterministic) are not equally spaced: each visit is placed just after a possible change, by the quasi greedy (seed 003 §4).",
+						plural(h.data.quasi, "page", "pages")))
+				}
 				return goapp.Tr().Class(cls).Body(
 					goapp.Th().Scope("row").Body(nameCell),
 					goapp.Td().Class("num", "p-value").DataSet("label", obj.label()).Text(obj.text(v, 2)),

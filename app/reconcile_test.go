@@ -1,8 +1,11 @@
 package app
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
 // TestReconcile: a policy fresher than uniform in the plan and staler in
@@ -33,5 +36,25 @@ func TestReconcile(t *testing.T) {
 	r.Budgets[1].Rows[1].Staleness = 0.004
 	if got := reconcile(p, r); got != "" {
 		t.Errorf("nothing disagrees, yet %q", got)
+	}
+}
+
+// TestUniformQuasiNote: with quasi-deterministic pages, the policies table
+// says uniform does not space their visits equally.
+func TestUniformQuasiNote(t *testing.T) {
+	b, err := os.ReadFile("../examples/pages-models.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, d := mountHome(t)
+	seq := h.seq
+	d.Dispatch(goapp.Dispatch{Mode: goapp.Update, Source: h, Function: func(goapp.Context) {
+		h.readBytes("pages-models.csv", b, false)
+	}})
+	settle(t, d, func() bool { return h.seq > seq && h.state() == "planned" })
+	html := goapp.HTMLString(h)
+	want := "Its 2 pages with a known change pattern (quasi-deterministic) are not equally spaced"
+	if h.data.quasi != 2 || !strings.Contains(html, want) {
+		t.Errorf("%d quasi pages; the page lacks %q", h.data.quasi, want)
 	}
 }
