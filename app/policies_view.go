@@ -121,7 +121,7 @@ func policyNote(p *PlanResult, name string, pages int) string {
 	var out []string
 	if n := p.DroppedBy[name]; n > 0 {
 		out = append(out, sprintf("Drops %s of %s visits (%s): they do not fit the hosts' politeness in the horizon.",
-			fmtInt(int64(n)), fmtInt(int64(p.Budget)), fmtPct(float64(n)/float64(max(1, p.Budget)), 0)))
+			fmtInt(int64(n)), fmtInt(int64(p.Budget)), sprintf("%.2g%%", 100*float64(n)/float64(max(1, p.Budget)))))
 	}
 	if n := p.Starved[name]; n > 0 {
 		why := "a visit gains them least"
