@@ -32,6 +32,19 @@ func (h *home) renderAdvice() goapp.UI {
 	if policy != "psp" {
 		lead = append([]goapp.UI{goapp.Text("You chose to see " + policy + "; psp is the recommendation. ")}, lead...)
 	}
+	// A closed form can beat the schedule it stands for: say so rather
+	// than leave "use psp" beside a higher figure unexplained.
+	if obj.fresh() && policy == "psp" && p.Values["uniform"] < p.Values["psp"] {
+		why := "uniform's figure is a closed form that assumes each of its visits is made, equally spaced; psp's is its actual schedule"
+		if n := p.DroppedBy["psp"]; n > 0 {
+			why += sprintf(", which drops %s that its crawlers cannot fit in the horizon (see Compare)", plural(n, "visit", "visits"))
+		}
+		tail := ""
+		if d.canBacktest() {
+			tail = " The backtest, on what really changed, decides between them."
+		}
+		lead = append(lead, goapp.Text(" Uniform's figure is higher here: "+why+"."+tail))
+	}
 	var history goapp.UI = goapp.Text("")
 	if d.canBacktest() {
 		cmd := ""

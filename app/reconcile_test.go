@@ -58,3 +58,22 @@ func TestUniformQuasiNote(t *testing.T) {
 		t.Errorf("%d quasi pages; the page lacks %q", h.data.quasi, want)
 	}
 }
+
+// TestAdviceUniformHigher: when uniform's closed form beats psp's
+// schedule, the recommendation says why, with psp's dropped visits.
+func TestAdviceUniformHigher(t *testing.T) {
+	h, _ := mountHome(t)
+	p := *h.res.plan
+	p.Values = map[string]float64{"psp": 0.07, "uniform": 0.05, "wp": 0.05, "nonpolite": 0.05}
+	p.DroppedBy = map[string]int{"psp": 3}
+	h.res.plan = &p
+	html := goapp.HTMLString(h.renderAdvice())
+	for _, want := range []string{"Uniform&#39;s figure is higher here", "which drops 3 visits that its crawlers cannot fit"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the advice lacks %q: %s", want, html)
+		}
+	}
+	if strings.Contains(html, "The backtest, on what really changed") {
+		t.Error("the sample has no history, yet the advice points to a backtest")
+	}
+}
