@@ -18,7 +18,6 @@ var (
 		"proportional": "#e69f00", "cho": "#cc79a7", "azar": "#000000",
 		"wp": "#13201c", "nonpolite": "#6b7a86", "infcrawlers": "#b0b0b0",
 	}
-	boundDash = map[string]string{"wp": "5 3", "nonpolite": "2 3", "infcrawlers": "1 3"}
 )
 
 // chart geometry shared by the four charts.
@@ -29,14 +28,6 @@ const (
 
 // horizonDays is the horizon in days.
 func horizonDays(horizon float64) float64 { return horizon / 86400 }
-
-// perHorizon names the horizon for units: "per day", "per 7 d".
-func perHorizon(horizon float64) string {
-	if horizon == 86400 {
-		return "per day"
-	}
-	return "per " + fmtSeconds(horizon)
-}
 
 // scatterSpec draws visits per day against changes per day, one point per
 // page (seed 001 Fig. 5.14's shape), log-log, with a band for 0 on each
