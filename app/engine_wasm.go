@@ -114,14 +114,7 @@ func (e *workerEngine) deliver() {
 }
 
 func (e *workerEngine) spawn() {
-	// The worker web/prestart.js started with the page, compiling the
-	// planner while the page compiled itself, is taken once.
-	if w := js.Global().Get("freshplanWorker"); w.Truthy() {
-		js.Global().Set("freshplanWorker", js.Undefined())
-		e.w = w
-	} else {
-		e.w = js.Global().Get("Worker").New(workerURL)
-	}
+	e.w = js.Global().Get("Worker").New(workerURL)
 	e.w.Call("addEventListener", "message", e.onMsg)
 	e.w.Call("addEventListener", "error", e.onErr)
 }

@@ -66,7 +66,7 @@ var assetTypes = map[string]string{
 
 // cacheable are the assets beside go-app's own that the service worker
 // keeps for offline use.
-var cacheable = []string{"/web/worker.js", "/web/prestart.js", "/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png"}
+var cacheable = []string{"/web/worker.js", "/web/icon.svg", "/web/icon-192.png", "/web/icon-512.png"}
 
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -242,7 +242,6 @@ func newHandler(dir string) (*handler, error) {
 			Icon: goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png",
 				SVG: "/web/icon.svg", AppleTouch: "/web/icon-192.png"},
 			Styles:                  []string{"/web/app.css"},
-			Scripts:                 []string{"/web/prestart.js"}, // the planner's worker, started with the page (web/prestart.js)
 			CacheableResources:      append([]string(nil), cacheable...),
 			LoadingLabel:            "Loading freshplan… {progress}%",
 			Version:                 v,
