@@ -46,21 +46,37 @@ func (h *home) renderAdvice() goapp.UI {
 		lead = append(lead, goapp.Text(" Uniform's figure is higher here: "+why+"."+tail))
 	}
 	var history goapp.UI = goapp.Text("")
+	ready := !h.res.stalePlan && h.exports.kind == ""
 	if d.canBacktest() {
 		cmd := ""
 		if CLI != nil {
 			cmd = CLI.Learn(h.res.req.params0(), p.Budget)
 		}
+		// For a change history the app writes the learning policy's seed
+		// lists itself (its start needs no fetches); for a fetch log its
+		// start folds in every fetch, which the CLI reads.
+		changes := d.kind == "change history"
 		history = goapp.P().ID("advice-learn").Class("advice-learn").Body(
-			goapp.Text("Your file is a history of changes, so test before you trust this plan: real pages change in bursts, not at the steady rates the plan assumes. "),
+			goapp.Text("Your file is a history, so test before you trust this plan: real pages change in bursts, not at the steady rates the plan assumes. "),
 			goapp.A().Href("#backtest").Text("The backtest"),
 			goapp.Text(" replays every policy against what really changed, the "), term("learn", "learning policy"),
-			goapp.Text(" included, which usually wins on real pages; its seed list comes from the command line"),
+			goapp.Text(" included, which usually wins on real pages. "),
+			goapp.If(changes,
+				goapp.Text("Its seed lists: "),
+				goapp.Button().Type("button").ID("advice-learn-nutch").Class("button").Disabled(!ready).
+					Title("the learning policy's Nutch seed list (plan --policy learn --export nutch)").
+					OnClick(h.onExportLearn("nutch"), "advice-learn-nutch").Text("learn: Nutch seeds"),
+				goapp.Text(" "),
+				goapp.Button().Type("button").ID("advice-learn-stormcrawler").Class("button").Disabled(!ready).
+					Title("the learning policy's StormCrawler seed list (plan --policy learn --export stormcrawler)").
+					OnClick(h.onExportLearn("stormcrawler"), "advice-learn-stormcrawler").Text("learn: StormCrawler seeds"),
+				goapp.Text(" — or from the command line"),
+			),
+			goapp.If(!changes, goapp.Text("Its seed list comes from the command line")),
 			goapp.If(cmd != "", goapp.Text(": "), goapp.Code().Text(cmd)),
 			goapp.Text("."),
 		)
 	}
-	ready := !h.res.stalePlan && h.exports.kind == ""
 	load := goapp.Div().Class("advice-load").Body(
 		goapp.Span().Text("Load into your crawler: "),
 		goapp.Button().Type("button").ID("advice-nutch").Class("button", "primary").Disabled(!ready).
@@ -82,6 +98,7 @@ func (h *home) renderAdvice() goapp.UI {
 		goapp.H2().ID("advice-h").Text("What to do"),
 		goapp.P().ID("advice-text").Class("advice-text").Body(lead...),
 		load,
+		goapp.If(h.exports.err != "", goapp.P().ID("advice-export-error").Class("error").Attr("role", "alert").Text(h.exports.err)),
 		goapp.P().ID("advice-how").Class("hint", "advice-how").Text("How "+policy+" works: "+plainPolicy(policy)+"."),
 		history,
 	)

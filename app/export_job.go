@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/pages"
@@ -26,6 +27,9 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	if v := visits(params); kind.Name == "schedule" && v > maxScheduleExport {
 		return nil, fmt.Errorf("the schedule of %s visits is too big to build in the browser (about %d MB); write it with the CLI%s",
 			fmtInt(int64(v)), v*60>>20, cliSchedule(params, v, q.Policy))
+	}
+	if q.Learn {
+		return learnExport(ctx, pg, params, kind)
 	}
 	params.Policy = q.Policy
 	params.PerPage = []string{q.Policy} // what the exports write
@@ -54,4 +58,27 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 		return nil, err
 	}
 	return &ExportResult{Kind: kind.Name, File: kind.File, MIME: kind.MIME, Data: buf.Bytes()}, nil
+}
+
+// learnExport writes the learning policy's seed list for a change
+// history as 'freshplan plan --policy learn --export KIND' does with the
+// same file: its start takes each page's rate as known (a change history
+// has no fetches to fold in: cmd/freshplan's learnStart is nil for one),
+// over the cycle the CLI picks by default (plan.AutoCycle).
+func learnExport(ctx context.Context, pg []pages.Page, params plan.Params, kind export.Kind) (*ExportResult, error) {
+	if !kind.PolicyOnly {
+		return nil, fmt.Errorf("the learning policy's %s is the CLI's to write; the app writes its seed lists", kind.File)
+	}
+	params.Policy, params.PerPage = plan.Learn, []string{plan.Learn, "psp"}
+	params.Cycle = plan.AutoCycle(len(pg), visits(params))
+	defer limitPlanMemory(len(pg), visits(params)*params.Cycle, planBytesPerVisit+keptBytesPerVisit)()
+	pl, err := plan.RunLearn(ctx, pg, nil, params)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := export.Write(&buf, pl, kind.Name); err != nil {
+		return nil, err
+	}
+	return &ExportResult{Kind: kind.Name, File: "freshplan-learn-" + strings.TrimPrefix(kind.File, "freshplan-"), MIME: kind.MIME, Data: buf.Bytes()}, nil
 }

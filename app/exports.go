@@ -25,7 +25,13 @@ var chartExports = []struct{ id, file, label string }{
 
 // onExport writes the export kind of the plan shown, with the same
 // parameters, through core/export as the CLI does, and downloads it.
-func (h *home) onExport(kind string) goapp.EventHandler {
+func (h *home) onExport(kind string) goapp.EventHandler { return h.onExportOf(kind, false) }
+
+// onExportLearn writes the learning policy's seed list of kind (a change
+// history's: see learnExport).
+func (h *home) onExportLearn(kind string) goapp.EventHandler { return h.onExportOf(kind, true) }
+
+func (h *home) onExportOf(kind string, learn bool) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		if h.res.plan == nil || h.data == nil {
 			return
@@ -36,7 +42,7 @@ func (h *home) onExport(kind string) goapp.EventHandler {
 		}
 		x.seq++
 		q := h.res.req
-		q.Seq, q.Stages, q.Export, q.Known = x.seq, StageExport, kind, nil
+		q.Seq, q.Stages, q.Export, q.Known, q.Learn = x.seq, StageExport, kind, nil, learn
 		x.kind, x.err, x.done = kind, "", ""
 		d := h.data
 		x.eng.run(q, d, func(s *Stage) {

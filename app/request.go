@@ -50,6 +50,7 @@ type Request struct {
 	Target     float64 // freshness the budget search aims at, in (0, 1)
 	Simulate   int     // runs of the simulator for the plan at the chosen budget; 0 for none
 	Export     string  // with StageExport: the export's kind (export.Kinds)
+	Learn      bool    `json:",omitempty"` // with StageExport: the learning policy's file, for a change history
 	Split      float64 // with StageBacktest: Unix seconds; 0 picks backtest.DefaultSplit
 	Name       string  // with StageBacktest and StageRead: the input's name, for messages
 	Size       int64   // with StageRead: the input's size in bytes
