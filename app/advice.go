@@ -35,7 +35,7 @@ func (h *home) renderAdvice() goapp.UI {
 	// A closed form can beat the schedule it stands for: say so rather
 	// than leave "use psp" beside a higher figure unexplained.
 	if obj.fresh() && policy == "psp" && p.Values["uniform"] < p.Values["psp"] {
-		why := "uniform's figure is a closed form that assumes each of its visits is made, equally spaced; psp's is its actual schedule"
+		why := "it is a closed form that assumes each of uniform's visits is made, equally spaced, while psp's is its actual schedule"
 		if n := p.DroppedBy["psp"]; n > 0 {
 			why += sprintf(", which drops %s that its crawlers cannot fit in the horizon (see Compare)", plural(n, "visit", "visits"))
 		}
