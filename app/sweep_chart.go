@@ -84,7 +84,7 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, obj objective) *chart
 	others := false
 	for _, name := range names {
 		if pts := by[name]; len(pts) > 0 && name != "psp" && name != "uniform" && name != "wp" && name != "nonpolite" {
-			s.Series = append(s.Series, series{Name: name, Kind: kindLine, Color: policyColor[name], Width: 1.2, Opacity: 0.5, Plain: true, Points: pts})
+			s.Series = append(s.Series, series{Name: name, Kind: kindLine, Color: policyColor[name], Width: 1.2, Opacity: 0.5, Points: pts})
 			others = true
 		}
 	}
