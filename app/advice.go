@@ -64,11 +64,11 @@ func (h *home) renderAdvice() goapp.UI {
 			goapp.If(changes,
 				goapp.Text("Its seed lists: "),
 				goapp.Button().Type("button").ID("advice-learn-nutch").Class("button").Disabled(!ready).
-					Title("the learning policy's Nutch seed list (plan --policy learn --export nutch)").
+					Title("the learning policy's Nutch seed list: each URL with its fetch interval in seconds").
 					OnClick(h.onExportLearn("nutch"), "advice-learn-nutch").Text("learn: Nutch seeds"),
 				goapp.Text(" "),
 				goapp.Button().Type("button").ID("advice-learn-stormcrawler").Class("button").Disabled(!ready).
-					Title("the learning policy's StormCrawler seed list (plan --policy learn --export stormcrawler)").
+					Title("the learning policy's StormCrawler seed list: each URL with its delay in minutes").
 					OnClick(h.onExportLearn("stormcrawler"), "advice-learn-stormcrawler").Text("learn: StormCrawler seeds"),
 				goapp.Text(" — or from the command line"),
 			),
@@ -80,10 +80,10 @@ func (h *home) renderAdvice() goapp.UI {
 	load := goapp.Div().Class("advice-load").Body(
 		goapp.Span().Text("Load into your crawler: "),
 		goapp.Button().Type("button").ID("advice-nutch").Class("button", "primary").Disabled(!ready).
-			Title("Nutch seed list: URL, fetch interval in seconds (plan --export nutch)").
+			Title("Nutch seed list: each URL with its fetch interval in seconds").
 			OnClick(h.onExport("nutch"), "advice-nutch").Text("Nutch seeds"),
 		goapp.Button().Type("button").ID("advice-stormcrawler").Class("button").Disabled(!ready).
-			Title("StormCrawler seed list: URL, delay in minutes (plan --export stormcrawler)").
+			Title("StormCrawler seed list: each URL with its delay in minutes").
 			OnClick(h.onExport("stormcrawler"), "advice-stormcrawler").Text("StormCrawler seeds"),
 		goapp.Button().Type("button").ID("advice-csv").Class("button").Disabled(!ready).
 			Title("seed list as CSV: URL, host, interval").

@@ -136,7 +136,7 @@ func (h *home) renderBacktest() goapp.UI {
 	}
 	body := []goapp.UI{
 		goapp.H2().ID("backtest-h").Text("Backtest on this history"),
-		goapp.P().Class("hint").Text("Plans from the year before the split (a simulated daily crawl of it), then replays each policy against what really changed in the year after: a week's plan repeated, at a quarter of a visit per page per week to four, the politeness and objective above — as “freshplan backtest --split DATE --budgets 0.25,0.5,1,2,4” does."),
+		goapp.P().Class("hint").Text("Plans from the year before the split (a simulated daily crawl of it), then replays each policy against what really changed in the year after: a week's plan repeated, at a quarter of a visit per page per week to four, the politeness and objective above — as the CLI's backtest command does (docs/cli.md)."),
 		goapp.Div().Class("actions").Body(
 			goapp.Label().For("bt-split").Text("Split"),
 			goapp.Input().Type("text").ID("bt-split").Placeholder("last year").Attr("inputmode", "numeric").
