@@ -120,6 +120,11 @@ func (h *home) renderExports() goapp.UI {
 			goapp.If(l.url != "", goapp.Input().Type("text").ID("share-url").Class("share-url").ReadOnly(true).
 				Aria("label", "link to this plan").Value(l.url)),
 		),
+		// A phone shows the start of the link only: the whole of it, wrapped.
+		goapp.If(l.url != "", goapp.Details().ID("share-full").Class("share-full").Body(
+			goapp.Summary().Text("Show the whole link"),
+			goapp.P().Text(l.url),
+		)),
 		goapp.If(l.note != "", goapp.P().ID("link-note").Class("hint").Attr("role", "status").Text(l.note)),
 		goapp.If(l.err != "", goapp.P().ID("link-error").Class("error").Attr("role", "alert").Text(l.err)),
 		goapp.P().Class("hint").Text("Files of the "+policy+" plan: what “freshplan plan” writes for this input and these parameters."),
