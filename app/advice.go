@@ -32,8 +32,10 @@ func (h *home) renderAdvice() goapp.UI {
 	if policy != "psp" {
 		lead = append([]goapp.UI{goapp.Text("You chose to see " + policy + "; psp is the recommendation. ")}, lead...)
 	}
-	// A closed form can beat the schedule it stands for: say so rather
-	// than leave "use psp" beside a higher figure unexplained.
+	// A closed form can beat the schedule it stands for: say so (under the
+	// seed lists, which stay on the first screen) rather than leave "use
+	// psp" beside a higher figure unexplained.
+	closer := ""
 	if obj.fresh() && policy == "psp" && p.Values["uniform"] < p.Values["psp"] {
 		why := "it is a closed form that assumes each of uniform's visits is made, equally spaced, while psp's is its actual schedule"
 		if n := p.DroppedBy["psp"]; n > 0 {
@@ -43,7 +45,7 @@ func (h *home) renderAdvice() goapp.UI {
 		if d.canBacktest() {
 			tail = " The backtest, on what really changed, decides between them."
 		}
-		lead = append(lead, goapp.Text(" Uniform's figure is higher here: "+why+"."+tail))
+		closer = "Uniform's figure is higher here: " + why + "." + tail
 	}
 	var history goapp.UI = goapp.Text("")
 	ready := !h.res.stalePlan && h.exports.kind == ""
@@ -98,6 +100,7 @@ func (h *home) renderAdvice() goapp.UI {
 		goapp.H2().ID("advice-h").Text("What to do"),
 		goapp.P().ID("advice-text").Class("advice-text").Body(lead...),
 		load,
+		goapp.If(closer != "", goapp.P().ID("advice-closer").Class("advice-closer").Text(closer)),
 		goapp.If(h.exports.err != "", goapp.P().ID("advice-export-error").Class("error").Attr("role", "alert").Text(h.exports.err)),
 		goapp.P().ID("advice-how").Class("hint", "advice-how").Text("How "+policy+" works: "+plainPolicy(policy)+"."),
 		history,
