@@ -82,8 +82,15 @@ func (c *chart) measure(ctx goapp.Context) {
 		return
 	}
 	w := box.Get("clientWidth").Float() - 20 // the box's padding
-	if w > 0 && math.Abs(w-c.width) >= 1 {
-		c.width = w
+	if !(w > 0) || math.Abs(w-c.width) < 1 {
+		return
+	}
+	// Drawing a chart again is not free (a scatter of a million pages has
+	// thousands of dots): only when the width changes the layout.
+	fitted := func(w float64) bool { return c.Spec != nil && w > 0 && w < c.Spec.W-1 }
+	was := fitted(c.width)
+	c.width = w
+	if was || fitted(w) {
 		c.Update()
 	}
 }
