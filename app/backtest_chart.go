@@ -176,7 +176,17 @@ func backtestWeekSpec(r *BacktestResult, b BacktestBudget) *chartSpec {
 		s.Empty = "Nothing was stale in the test period."
 		return s
 	}
-	s.X = newScale(0, (r.Until-r.Split)/86400, false, s.Left, s.W-s.Right)
+	// The axis ends where the data does (365 days, not a round 400).
+	span := (r.Until - r.Split) / 86400
+	s.X = scale{D0: 0, D1: math.Max(span, 1), R0: s.Left, R1: s.W - s.Right}
+	step := niceStep(s.X.D1 / 6)
+	if span > 60 {
+		step = 30 * math.Max(1, math.Round(s.X.D1/6/30)) // months of 30 days
+	}
+	s.XTicks = []tick{}
+	for v := 0.0; v <= s.X.D1+1e-9; v += step {
+		s.XTicks = append(s.XTicks, tick{V: v, Label: fmtTick(v)})
+	}
 	s.Y = newScale(0, hi, false, s.H-s.Bottom, s.Top)
 	return s
 }

@@ -136,7 +136,7 @@ func (h *home) renderBacktest() goapp.UI {
 	}
 	body := []goapp.UI{
 		goapp.H2().ID("backtest-h").Text("Backtest on this history"),
-		goapp.P().Class("hint").Text("Plans from the year before the split (a simulated daily crawl of it), then replays each policy against what really changed in the year after: a week's plan repeated, at a quarter of a visit per page per week to four, the politeness and objective above — as “freshplan backtest --split DATE --budgets 0.25,0.5,1,2,4” does."),
+		goapp.P().Class("hint").Text("Plans from the year before the split (a simulated daily crawl of it), then replays each policy against what really changed in the year after: a week's plan repeated, at a quarter of a visit per page per week to four, the politeness and objective above — as the CLI's backtest command does (docs/cli.md)."),
 		goapp.Div().Class("actions").Body(
 			goapp.Label().For("bt-split").Text("Split"),
 			goapp.Input().Type("text").ID("bt-split").Placeholder("last year").Attr("inputmode", "numeric").
@@ -151,7 +151,7 @@ func (h *home) renderBacktest() goapp.UI {
 		body = append(body, goapp.P().ID("bt-progress").Class("hint").Attr("role", "status").Text(b.note+"…"))
 	}
 	if res != nil {
-		body = append(body, backtestResultUI(res, b.chart, b.secs)...)
+		body = append(body, backtestResultUI(res, b.chart, b.secs, h.res.plan)...)
 	}
 	return goapp.Section().ID("backtest").Class("panel").Aria("labelledby", "backtest-h").
 		DataSet("state", map[bool]string{true: "busy", false: map[bool]string{true: "done", false: "idle"}[res != nil]}[b.busy]).
@@ -162,9 +162,10 @@ func (h *home) renderBacktest() goapp.UI {
 // backtestResultUI is the result: which policy to use, the table and
 // chart of every policy at every budget, and — folded away — each one's
 // visits and weeks at one visit per page per week.
-func backtestResultUI(r *BacktestResult, c btCharts, secs float64) []goapp.UI {
+func backtestResultUI(r *BacktestResult, c btCharts, secs float64, p *PlanResult) []goapp.UI {
 	out := []goapp.UI{
 		goapp.P().ID("bt-advice").Class("bt-advice").Text(backtestAdvice(r)),
+		goapp.If(reconcile(p, r) != "", goapp.P().ID("bt-reconcile").Class("note").Text(reconcile(p, r))),
 		backtestBudgetTable(r),
 		goapp.Div().Class("chart-box", "bt-wide").Body(&chart{Spec: c.wide}),
 		goapp.Div().Class("chart-box", "bt-narrow").Body(&chart{Spec: c.narrow}),

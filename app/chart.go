@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,7 @@ const (
 	kindLine            // a polyline through the points, with markers
 	kindRects           // a rectangle per point, from (X, Y) to (X2, Y2)
 	kindSegments        // a line per point, from (X, Y) to (X2, Y2)
+	kindBand            // a shaded area between Y and Y2 along X
 )
 
 // chartSpec describes a chart completely; the chart component draws it.
@@ -80,10 +82,13 @@ type legendItem struct {
 type chart struct {
 	goapp.Compo
 	Spec *chartSpec
+
+	width    float64 // the box's width in pixels, once measured (chart_fit.go)
+	unlisten func()
 }
 
 func (c *chart) Render() goapp.UI {
-	return renderChart(c.Spec)
+	return renderChart(fit(c.Spec, c.width))
 }
 
 func svg(tag string) goapp.HTMLElem { return goapp.Elem(tag).XMLNS(svgNS) }
@@ -118,8 +123,9 @@ func renderChart(s *chartSpec) goapp.UI {
 		return goapp.Figure().Class("chart").ID(id).Body(drawn(root.Body(kids...)), caption(s))
 	}
 	kids = append(kids, axes(s)...)
+	var placed [][4]float64 // the mark labels' boxes so far
 	for _, m := range s.Marks {
-		kids = append(kids, drawMark(s, m))
+		kids = append(kids, drawMark(s, m, &placed))
 	}
 	for _, sr := range s.Series {
 		kids = append(kids, drawSeries(s, sr))
@@ -164,26 +170,39 @@ func axes(s *chartSpec) []goapp.UI {
 	if yt == nil {
 		yt = s.Y.Ticks()
 	}
+	// A tick label that would touch the one before it is left out (its
+	// grid line stays): labels never overlap, whatever the width.
+	lastRight := math.Inf(-1)
 	for _, t := range xt {
 		px := s.X.At(t.V)
 		if px < x0-0.5 || px > x1+0.5 {
 			continue
 		}
 		out = append(out, line(px, y0, px, y1, grid, "", 1))
-		if !t.Minor {
+		half := textWidth(t.Label) / 2
+		if !t.Minor && px-half > lastRight+4 {
 			out = append(out, line(px, y1, px, y1+4, ink, "", 1),
 				text(px, y1+16, "middle", t.Label, ink))
+			lastRight = px + half
 		}
 	}
+	var ys [][2]float64 // the y labels' extents so far
 	for _, t := range yt {
 		py := s.Y.At(t.V)
 		if py < y0-0.5 || py > y1+0.5 {
 			continue
 		}
 		out = append(out, line(x0, py, x1, py, grid, "", 1))
-		if !t.Minor {
+		free := !t.Minor
+		for _, e := range ys {
+			if py-8 < e[1]+1 && e[0] < py+4+1 {
+				free = false
+			}
+		}
+		if free {
 			out = append(out, line(x0-4, py, x0, py, ink, "", 1),
 				text(x0-7, py+3.5, "end", t.Label, ink))
+			ys = append(ys, [2]float64{py - 8, py + 4})
 		}
 	}
 	// Zero bands are set apart by a dashed line: 0 is not on the log scale.
@@ -218,37 +237,6 @@ func text(x, y float64, anchor, s, color string) goapp.HTMLElem {
 	return svg("text").Attr("x", f1(x)).Attr("y", f1(y)).Attr("text-anchor", anchor).Attr("fill", color).Text(s)
 }
 
-func drawMark(s *chartSpec, m mark) goapp.UI {
-	x0, x1 := s.Left, s.W-s.Right
-	y0, y1 := s.Top, s.H-s.Bottom
-	color := m.Color
-	if color == "" {
-		color = "#13201c"
-	}
-	if m.Axis == 'x' {
-		px := s.X.At(m.V)
-		if px < x0-0.5 || px > x1+0.5 {
-			return nil
-		}
-		ly := y0 + 10
-		if m.Low {
-			ly = y1 - 5
-		}
-		return svg("g").Body(
-			line(px, y0, px, y1, color, m.Dash, 1.2),
-			text(px+3, ly, "start", m.Label, color),
-		)
-	}
-	py := s.Y.At(m.V)
-	if py < y0-0.5 || py > y1+0.5 {
-		return nil
-	}
-	return svg("g").Body(
-		line(x0, py, x1, py, color, m.Dash, 1.2),
-		text(x0+4, py-4, "start", m.Label, color),
-	)
-}
-
 func drawSeries(s *chartSpec, sr series) goapp.UI {
 	op := sr.Opacity
 	if op == 0 {
@@ -258,7 +246,7 @@ func drawSeries(s *chartSpec, sr series) goapp.UI {
 	if width == 0 {
 		width = 1.5
 	}
-	g := svg("g").Attr("fill-opacity", strconv.FormatFloat(op, 'f', 2, 64))
+	g := svg("g").Attr("fill-opacity", strconv.FormatFloat(op, 'f', 2, 64)).Attr("stroke-opacity", strconv.FormatFloat(op, 'f', 2, 64))
 	var kids []goapp.UI
 	switch sr.Kind {
 	case kindPoints:
@@ -309,6 +297,24 @@ func drawSeries(s *chartSpec, sr series) goapp.UI {
 				Attr("fill", sr.Color).
 				Body(svg("title").Text(p.Title)))
 		}
+	case kindBand:
+		var pts strings.Builder
+		for k, p := range sr.Points {
+			if k > 0 {
+				pts.WriteByte(' ')
+			}
+			pts.WriteString(f1(s.X.At(p.X)) + "," + f1(s.Y.At(p.Y)))
+		}
+		for k := len(sr.Points) - 1; k >= 0; k-- {
+			p := sr.Points[k]
+			pts.WriteString(" " + f1(s.X.At(p.X)) + "," + f1(s.Y.At(p.Y2)))
+		}
+		kids = append(kids, svg("polygon").Attr("points", pts.String()).Attr("fill", sr.Color).
+			Attr("stroke", "none").Body(svg("title").Text(sr.Name)))
+		for _, p := range sr.Points {
+			kids = append(kids, line(s.X.At(p.X), s.Y.At(p.Y), s.X.At(p.X), s.Y.At(p.Y2), "transparent", "", 8).
+				Body(svg("title").Text(p.Title)))
+		}
 	case kindSegments:
 		for _, p := range sr.Points {
 			kids = append(kids, line(s.X.At(p.X), s.Y.At(p.Y), s.X.At(p.X2), s.Y.At(p.Y2), sr.Color, sr.Dash, width).
@@ -316,39 +322,4 @@ func drawSeries(s *chartSpec, sr series) goapp.UI {
 		}
 	}
 	return g.Body(kids...)
-}
-
-// legend draws the legend in a row above the plot, wrapping as needed.
-func legend(s *chartSpec) []goapp.UI {
-	var out []goapp.UI
-	for k, at := range legendPlaces(s) {
-		it, x, y := s.Legend[k], at[0], at[1]
-		switch it.Shape {
-		case "dot":
-			out = append(out, svg("circle").Attr("cx", f1(x+6)).Attr("cy", f1(y-4)).Attr("r", "3.5").Attr("fill", it.Color))
-		case "box":
-			out = append(out, svg("rect").Attr("x", f1(x+1)).Attr("y", f1(y-9)).Attr("width", "10").Attr("height", "10").Attr("fill", it.Color))
-		default:
-			out = append(out, line(x, y-4, x+14, y-4, it.Color, it.Dash, 2))
-		}
-		out = append(out, text(x+18, y, "start", it.Label, "#13201c"))
-	}
-	return out
-}
-
-// legendPlaces is where each legend item starts and its baseline: in rows
-// from the plot's left edge, a new row when the next would not fit. A
-// chart with many items sets its Top from the last row's.
-func legendPlaces(s *chartSpec) [][2]float64 {
-	out := make([][2]float64, len(s.Legend))
-	x, y := s.Left, 12.0
-	for k, it := range s.Legend {
-		w := 30 + 6.6*float64(len([]rune(it.Label)))
-		if x+w > s.W-4 && x > s.Left {
-			x, y = s.Left, y+15
-		}
-		out[k] = [2]float64{x, y}
-		x += w
-	}
-	return out
 }

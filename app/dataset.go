@@ -38,6 +38,7 @@ type dataset struct {
 	// Change rates: the smallest and largest positive, and how many are 0.
 	minRate, maxRate float64
 	zeroRates        int
+	quasi            int // pages with a quasi-deterministic change model
 }
 
 // newDataset indexes pages; breathe is called every few thousand pages
@@ -48,6 +49,9 @@ func newDataset(name string, size int64, sample bool, pg []pages.Page, breathe f
 	d.hostPages = make([]int, len(d.hosts))
 	for i, p := range pg {
 		d.hostPages[d.hostOf[i]]++
+		if p.Change != nil && p.Change.Model == "quasi" {
+			d.quasi++
+		}
 		switch {
 		case p.Rate > 0:
 			d.minRate = math.Min(d.minRate, p.Rate)

@@ -34,16 +34,3 @@ func download(name, mime string, data []byte) {
 	})
 	win.Call("setTimeout", revoke, 60_000)
 }
-
-// svgDocument makes the chart drawn in the element with the given id a
-// standalone SVG file. The charts style themselves with attributes, not
-// the page's CSS (go-app #919), so the file looks as the chart does.
-func svgDocument(id string) []byte {
-	el := goapp.Window().GetElementByID(id)
-	if !el.Truthy() {
-		return nil
-	}
-	// XMLSerializer, not outerHTML: it writes the SVG namespace.
-	text := goapp.Window().Get("XMLSerializer").New().Call("serializeToString", el).String()
-	return []byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + text + "\n")
-}

@@ -19,13 +19,19 @@ type exportState struct {
 var chartExports = []struct{ id, file, label string }{
 	{"chart-rates", "freshplan-revisits-vs-rate.svg", "revisits vs change rate"},
 	{"chart-hosts", "freshplan-host-load.svg", "load per host"},
-	{"chart-budget", "freshplan-staleness-vs-budget.svg", "staleness vs budget"},
+	{"chart-budget", "freshplan-freshness-vs-budget.svg", "freshness vs budget"},
 	{"chart-histogram", "freshplan-rate-histogram.svg", "histogram of rates"},
 }
 
 // onExport writes the export kind of the plan shown, with the same
 // parameters, through core/export as the CLI does, and downloads it.
-func (h *home) onExport(kind string) goapp.EventHandler {
+func (h *home) onExport(kind string) goapp.EventHandler { return h.onExportOf(kind, false) }
+
+// onExportLearn writes the learning policy's seed list of kind (a change
+// history's: see learnExport).
+func (h *home) onExportLearn(kind string) goapp.EventHandler { return h.onExportOf(kind, true) }
+
+func (h *home) onExportOf(kind string, learn bool) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		if h.res.plan == nil || h.data == nil {
 			return
@@ -36,7 +42,7 @@ func (h *home) onExport(kind string) goapp.EventHandler {
 		}
 		x.seq++
 		q := h.res.req
-		q.Seq, q.Stages, q.Export, q.Known = x.seq, StageExport, kind, nil
+		q.Seq, q.Stages, q.Export, q.Known, q.Learn = x.seq, StageExport, kind, nil, learn
 		x.kind, x.err, x.done = kind, "", ""
 		d := h.data
 		x.eng.run(q, d, func(s *Stage) {
@@ -66,7 +72,7 @@ func (h *home) onExportStage(q Request, d *dataset, s *Stage) {
 // onExportChart downloads a chart as a standalone SVG file.
 func (h *home) onExportChart(id, file string) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
-		b := svgDocument(id + "-svg")
+		b := standaloneSVG(id, h.res.spec(id))
 		if b == nil {
 			h.exports.err = "the chart is not drawn yet"
 			return
@@ -114,6 +120,11 @@ func (h *home) renderExports() goapp.UI {
 			goapp.If(l.url != "", goapp.Input().Type("text").ID("share-url").Class("share-url").ReadOnly(true).
 				Aria("label", "link to this plan").Value(l.url)),
 		),
+		// A phone shows the start of the link only: the whole of it, wrapped.
+		goapp.If(l.url != "", goapp.Details().ID("share-full").Class("share-full").Body(
+			goapp.Summary().Text("Show the whole link"),
+			goapp.P().Text(l.url),
+		)),
 		goapp.If(l.note != "", goapp.P().ID("link-note").Class("hint").Attr("role", "status").Text(l.note)),
 		goapp.If(l.err != "", goapp.P().ID("link-error").Class("error").Attr("role", "alert").Text(l.err)),
 		goapp.P().Class("hint").Text("Files of the "+policy+" plan: what “freshplan plan” writes for this input and these parameters."),
@@ -123,4 +134,14 @@ func (h *home) renderExports() goapp.UI {
 			DataSet("state", map[bool]string{true: "busy", false: "idle"}[x.kind != ""]).Text(status),
 		goapp.If(x.err != "", goapp.P().ID("export-error").Class("error").Attr("role", "alert").Text(x.err)),
 	)
+}
+
+// spec returns the chart spec drawn as id.
+func (r *results) spec(id string) *chartSpec {
+	for _, s := range []*chartSpec{r.scatter, r.load, r.budget, r.hist} {
+		if s != nil && s.ID == id {
+			return s
+		}
+	}
+	return nil
 }

@@ -114,12 +114,10 @@ func (f form) request() (Request, map[string]string) {
 		}
 		q.Crawlers, q.Rate = int(c), r
 		if errs[fCrawlers] == "" && errs[fRate] == "" && errs[fHorizon] == "" {
-			b := math.Floor(float64(q.Crawlers) * q.Rate * q.Horizon)
-			switch {
-			case b < 1:
-				errs[fRate] = "these crawlers make no visit in the horizon"
-			case b > maxBudget:
-				errs[fRate] = "more than " + fmtInt(maxBudget) + " visits per horizon"
+			// C·r·T visits (SPEC §5), checked as the plan checks it.
+			p := plan.Params{Horizon: T, Crawlers: q.Crawlers, Rate: q.Rate}
+			if _, err := p.Visits(); err != nil {
+				errs[fRate] = err.Error()
 			}
 		}
 	} else {

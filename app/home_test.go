@@ -47,7 +47,8 @@ func TestHomePlansTheSample(t *testing.T) {
 		t.Fatalf("results: plan %v sweep %v target %v stale %v %v %v", r.plan != nil, r.sweep != nil, r.target != nil, r.stalePlan, r.staleSweep, r.staleTarget)
 	}
 	html := goapp.HTMLString(h)
-	for _, want := range []string{"psp freshness", "distance to the wp bound", "what politeness costs", "budget for 90% fresh",
+	for _, want := range []string{`id="h-fresh"`, "&#39;s distance to the ", `id="h-polite"`, "budget for 90% fresh",
+		`id="advice-text"`, "Load into your crawler", `id="advice-nutch"`, `id="glossary"`, `aria-describedby="gl-wp"`,
 		`id="chart-rates"`, `id="chart-hosts"`, `id="chart-budget"`, `id="chart-histogram"`, `id="page-table"`, `id="host-table"`,
 		"sample-pages.csv — 3,000 pages on 36 hosts", `data-state="planned"`} {
 		if !strings.Contains(html, want) {

@@ -36,6 +36,9 @@ type tableCol struct {
 	Num   bool
 	Text  func(i int) string
 	Value func(i int) float64 // numeric sort key; nil sorts by Text
+	// Wide marks a column left out on a phone's width, where the table
+	// keeps the columns that answer (CSS class wide-only).
+	Wide bool
 }
 
 // table is a paged, sortable, filterable table. It keeps its order and
@@ -168,6 +171,9 @@ func (t *table) Render() goapp.UI {
 					if c.Num {
 						th = th.Class("num")
 					}
+					if c.Wide {
+						th = th.Class("wide-only")
+					}
 					return th.Body(goapp.Button().Type("button").Class("sort").
 						OnClick(t.sortBy(k), k).
 						Text(c.Name + arrow))
@@ -184,6 +190,9 @@ func (t *table) Render() goapp.UI {
 						td := goapp.Td().Text(c.Text(i))
 						if c.Num {
 							td = td.Class("num")
+						}
+						if c.Wide {
+							td = td.Class("wide-only")
 						}
 						return td
 					}))

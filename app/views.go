@@ -4,38 +4,33 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/freshplan/freshplan/core/pages"
-	"github.com/freshplan/freshplan/core/plan"
 )
 
 // Colours of the policies and bounds, and their dashes: bounds dashed.
 var (
+	// Okabe and Ito's palette, told apart with every common colour
+	// blindness: psp (the recommendation) blue, uniform (the baseline)
+	// vermillion, the others each their own.
 	policyColor = map[string]string{
-		"psp": "#0b5f4a", "mp2": "#2a9d8f", "mwolf": "#7aa95c", "mwolf-exact": "#b5c99a", "uniform": "#d1495b",
-		"proportional": "#edae49", "cho": "#6a4c93", "azar": "#00798c",
-		"wp": "#13201c", "nonpolite": "#8d99ae", "infcrawlers": "#b0b0b0",
+		"psp": "#0072b2", "mp2": "#56b4e9", "mwolf": "#009e73", "mwolf-exact": "#8a7a00", "uniform": "#d55e00",
+		"proportional": "#e69f00", "cho": "#cc79a7", "azar": "#000000",
+		"wp": "#13201c", "nonpolite": "#6b7a86", "infcrawlers": "#b0b0b0",
 	}
-	boundDash = map[string]string{"wp": "5 3", "nonpolite": "2 3", "infcrawlers": "1 3"}
 )
 
 // chart geometry shared by the four charts.
 const (
-	chartW = 600.0
+	// 580: a chart of the desktop's two columns gets 587 pixels (a page of
+	// 1280 and more), so it is drawn once, at its size, not shrunk to
+	// 10.8 px text nor laid out again (chart_fit.go).
+	chartW = 580.0
 	chartH = 340.0
 )
 
 // horizonDays is the horizon in days.
 func horizonDays(horizon float64) float64 { return horizon / 86400 }
-
-// perHorizon names the horizon for units: "per day", "per 7 d".
-func perHorizon(horizon float64) string {
-	if horizon == 86400 {
-		return "per day"
-	}
-	return "per " + fmtSeconds(horizon)
-}
 
 // scatterSpec draws visits per day against changes per day, one point per
 // page (seed 001 Fig. 5.14's shape), log-log, with a band for 0 on each
@@ -170,7 +165,10 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 		Left: 150, Right: 20, Top: 30, Bottom: 44,
 		Title:  "Load per host against its cap ⌊T/P⌋ (" + r.Policy + ")",
 		YLabel: ""}
-	s.Desc = "Visits per horizon the " + r.Policy + " policy sends to each of the busiest hosts, with a tick at the most politeness allows."
+	s.Desc = "Visits per day the " + r.Policy + " policy sends to each of the busiest hosts, with a tick at the most politeness allows."
+	// Per day, as the scatter's visits and every rate on the page: the cap
+	// ⌊T/P⌋ is per horizon, and so divided by its days too.
+	days := horizonDays(horizon)
 	m := len(d.hosts)
 	order := make([]int, m)
 	for h := range order {
@@ -181,7 +179,7 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	order = order[:k]
 	lo, hi := math.Inf(1), 0.0
 	for _, h := range order {
-		for _, v := range []float64{r.HostLoad[h], r.HostCap[h]} {
+		for _, v := range []float64{r.HostLoad[h] / days, r.HostCap[h] / days} {
 			if v > 0 {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
@@ -194,10 +192,10 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	log := spansDecades(lo, hi)
 	if log {
 		s.X = newScale(lo, hi, true, s.Left, s.W-s.Right)
-		s.XLabel = "visits " + perHorizon(horizon) + " (log scale)"
+		s.XLabel = "visits per day (log scale)"
 	} else {
 		s.X = newScale(0, hi, false, s.Left, s.W-s.Right)
-		s.XLabel = "visits " + perHorizon(horizon)
+		s.XLabel = "visits per day"
 	}
 	s.Y = scale{D0: 0, D1: float64(k), R0: s.Top + 8, R1: s.H - s.Bottom}
 	s.YTicks = []tick{}
@@ -205,9 +203,9 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	var under, over, caps []point
 	for row, h := range order {
 		y := float64(row)
-		load, capv := r.HostLoad[h], r.HostCap[h]
-		title := d.hosts[h] + ": " + fmtNum(load) + " visits " + perHorizon(horizon) + ", cap " + fmtInt(int64(capv)) +
-			" (⌊T/P⌋, P = " + fmtSeconds(r.HostDelay[h]) + "), " + fmtPct(load/math.Max(capv, 1), 0) + " of the cap, " +
+		load, capv := r.HostLoad[h]/days, r.HostCap[h]/days
+		title := d.hosts[h] + ": " + fmtNum(load) + " visits per day, cap " + fmtNum(capv) + " per day (⌊T/P⌋ = " + fmtInt(int64(r.HostCap[h])) +
+			" per " + fmtSeconds(horizon) + ", P = " + fmtSeconds(r.HostDelay[h]) + "), " + fmtPct(r.HostLoad[h]/math.Max(r.HostCap[h], 1), 0) + " of the cap, " +
 			plural(d.hostPages[h], "page", "pages")
 		p := point{X: base, X2: math.Max(load, base), Y: y + 0.15, Y2: y + 0.85, Title: title}
 		if load > capv*(1+1e-9) {
@@ -215,16 +213,16 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 		} else {
 			under = append(under, p)
 		}
-		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.hosts[h] + ": cap " + fmtInt(int64(capv)) + " visits"})
+		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.hosts[h] + ": cap " + fmtNum(capv) + " visits per day"})
 		s.YTicks = append(s.YTicks, tick{V: y + 0.5, Label: shorten(d.hosts[h], 24)})
 	}
 	s.Series = []series{
 		{Name: "within the cap", Kind: kindRects, Color: policyColor["psp"], Points: under, Opacity: 0.85},
-		{Name: "over the cap", Kind: kindRects, Color: "#d1495b", Points: over, Opacity: 0.9},
+		{Name: "over the cap", Kind: kindRects, Color: "#cc79a7", Points: over, Opacity: 0.9},
 		{Name: "cap", Kind: kindSegments, Color: "#13201c", Width: 2, Points: caps},
 	}
 	s.Legend = []legendItem{{Label: "load within the cap", Color: policyColor["psp"], Shape: "box"},
-		{Label: "over the cap (not polite)", Color: "#d1495b", Shape: "box"}, {Label: "cap ⌊T/P⌋", Color: "#13201c"}}
+		{Label: "over the cap (not polite)", Color: "#cc79a7", Shape: "box"}, {Label: "cap ⌊T/P⌋", Color: "#13201c"}}
 	s.Note = sprintf("The %d busiest of %s; every host is in the hosts table below.", k, plural(m, "host", "hosts"))
 	return s
 }
@@ -236,95 +234,6 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-// sweepSpec draws every policy's freshness (or age) against the budget,
-// with the wp and nonpolite bounds, the chosen budget and the target.
-func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, obj objective) *chartSpec {
-	age, harmonic := obj == "age", obj == "harmonic"
-	s := &chartSpec{Version: nextVersion(), ID: "chart-budget", W: chartW, H: chartH,
-		Left: 58, Right: 16, Top: 48, Bottom: 44,
-		Title:  "Freshness against budget, every policy and the bounds",
-		XLabel: "budget: visits per horizon (log scale)", YLabel: "freshness (%)"}
-	switch {
-	case age:
-		s.Title = "Age against budget, every policy and the bounds"
-		s.YLabel = "mean age (hours, log scale)"
-	case harmonic:
-		s.Title = "Harmonic penalty against budget, every policy and the bounds"
-		s.YLabel = "harmonic penalty (log scale)"
-	}
-	s.Desc = "For budgets around the chosen one, the staleness every policy reaches, beside the wp bound (no polite schedule does better) and the nonpolite optimum."
-	if sw == nil || len(sw.Points) == 0 {
-		s.Empty = "Sweeping budgets…"
-		return s
-	}
-	val := func(v float64) float64 {
-		switch {
-		case age:
-			return v / 3600
-		case harmonic:
-			return v
-		}
-		return 100 * (1 - v)
-	}
-	names := append(slices.Clone(plan.Policies), "wp", "nonpolite")
-	lo, hi := math.Inf(1), math.Inf(-1)
-	blo, bhi := math.Inf(1), 0.0
-	by := map[string][]point{}
-	for _, p := range sw.Points {
-		if !slices.Contains(names, p.Name) || math.IsNaN(p.Value) || math.IsInf(p.Value, 0) {
-			continue
-		}
-		v := val(p.Value)
-		if !obj.fresh() && v <= 0 {
-			continue // log scale
-		}
-		lo, hi = math.Min(lo, v), math.Max(hi, v)
-		b := float64(p.Budget)
-		blo, bhi = math.Min(blo, b), math.Max(bhi, b)
-		title := p.Name + " at " + fmtInt(int64(p.Budget)) + " visits: " + staleText(p.Value, obj)
-		by[p.Name] = append(by[p.Name], point{X: b, Y: v, Title: title})
-	}
-	if bhi == 0 {
-		s.Empty = "No budget could be planned."
-		return s
-	}
-	s.X = newTightLogScale(blo, bhi, s.Left, s.W-s.Right)
-	if !obj.fresh() {
-		s.Y = newScale(lo, hi, true, s.H-s.Bottom, s.Top)
-	} else {
-		s.Y = newScale(math.Max(0, lo-2), math.Min(100, hi+2), false, s.H-s.Bottom, s.Top)
-	}
-	for _, name := range names {
-		pts := by[name]
-		if len(pts) == 0 {
-			continue
-		}
-		sort.Slice(pts, func(a, b int) bool { return pts[a].X < pts[b].X })
-		w := 1.6
-		if name == "psp" {
-			w = 2.6
-		}
-		s.Series = append(s.Series, series{Name: name, Kind: kindLine, Color: policyColor[name], Dash: boundDash[name], Width: w, Points: pts})
-		s.Legend = append(s.Legend, legendItem{Label: name, Color: policyColor[name], Dash: boundDash[name]})
-	}
-	s.Marks = append(s.Marks, mark{Axis: 'x', V: float64(cur), Label: "chosen", Color: "#52625c", Dash: "3 3", Low: true})
-	if tr != nil && obj.fresh() {
-		s.Marks = append(s.Marks, mark{Axis: 'y', V: 100 * tr.Target, Label: "target " + fmtPct(tr.Target, 0), Color: "#a40e26", Dash: "6 3"})
-		if tr.Budget > 0 && float64(tr.Budget) >= s.X.D0 && float64(tr.Budget) <= s.X.D1 {
-			s.Marks = append(s.Marks, mark{Axis: 'x', V: float64(tr.Budget), Label: "reaches it", Color: "#a40e26", Dash: "6 3"})
-		}
-	}
-	s.Note = "Budgets " + fmtInt(int64(blo)) + " to " + fmtInt(int64(bhi)) + " visits per horizon."
-	if len(sw.Failed) > 0 {
-		s.Note += sprintf(" %d budgets could not be planned.", len(sw.Failed))
-	}
-	if len(sw.TooBig) > 0 {
-		s.Note += " Budgets above " + fmtInt(maxSweepVisits) + " visits are left to the CLI, which the browser's memory would not hold: " +
-			strings.Join(sw.CLI, "; ") + "."
-	}
-	return s
 }
 
 // histogramSpec draws the distribution of change rates in log bins (four

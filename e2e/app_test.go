@@ -415,7 +415,7 @@ func TestBudget(t *testing.T) {
 	eval[bool](tb, `(() => { const s = document.getElementById("policy"); s.value = "uniform";
 		s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 	tb.waitPlanned(before, 30*time.Second)
-	if n := eval[int](tb, `document.querySelectorAll('#chart-hosts-svg rect[fill="#d1495b"]').length`); n < 2 {
+	if n := eval[int](tb, `document.querySelectorAll('#chart-hosts-svg rect[fill="#cc79a7"]').length`); n < 2 {
 		t.Errorf("uniform overloads %d hosts in the chart, want some", n)
 	}
 	if got := tb.text("#chart-rates-title"); !strings.Contains(got, "uniform") {

@@ -57,7 +57,7 @@ func TestExports(t *testing.T) {
 	charts.open()
 	for _, c := range []string{"rates", "hosts", "budget", "histogram"} {
 		file := map[string]string{"rates": "freshplan-revisits-vs-rate.svg", "hosts": "freshplan-host-load.svg",
-			"budget": "freshplan-staleness-vs-budget.svg", "histogram": "freshplan-rate-histogram.svg"}[c]
+			"budget": "freshplan-freshness-vs-budget.svg", "histogram": "freshplan-rate-histogram.svg"}[c]
 		b := charts.downloadBy("#export-chart-"+c, file)
 		var doc struct {
 			XMLName xml.Name
@@ -69,6 +69,12 @@ func TestExports(t *testing.T) {
 		}
 		if doc.XMLName.Local != "svg" || doc.XMLName.Space != "http://www.w3.org/2000/svg" || doc.Title == "" {
 			t.Errorf("%s: root %v, title %q; want an SVG with a title", file, doc.XMLName, doc.Title)
+		}
+		// Standalone: its title written on it, and a caption with units.
+		for _, want := range []string{">" + doc.Title + "</text>", "Units: across, ", "Made by freshplan."} {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("%s lacks %q", file, want)
+			}
 		}
 	}
 }

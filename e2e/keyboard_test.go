@@ -79,7 +79,7 @@ func TestKeyboardOnly(t *testing.T) {
 	tb.open()
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.activeElement?.blur()`))
 
-	tb.tabTo("#budget", 20)
+	tb.tabTo("#budget", 40)
 	if got := eval[string](tb, `getComputedStyle(document.activeElement).outlineStyle`); got == "none" {
 		t.Errorf("the focused budget field shows no outline")
 	}
@@ -95,7 +95,7 @@ func TestKeyboardOnly(t *testing.T) {
 	// reversed by Space.
 	sortBtn := `#page-table thead th:nth-child(3) button`
 	th := `document.querySelector("#page-table thead th:nth-child(3)").getAttribute("aria-sort")`
-	tb.tabTo(sortBtn, 60)
+	tb.tabTo(sortBtn, 120)
 	tb.do(chromedp.KeyEvent(kb.Enter))
 	tb.poll(th+` === "descending"`, 5*time.Second)
 	tb.do(chromedp.KeyEvent(" "))
@@ -111,7 +111,7 @@ func TestKeyboardOnly(t *testing.T) {
 	if got := at(); got != "page 1 of 60" {
 		t.Fatalf("pager %q, want page 1 of 60 (3,000 pages, 50 a page)", got)
 	}
-	tb.tabTo(`#page-table .pg[aria-label="next page"]`, 80)
+	tb.tabTo(`#page-table .pg[aria-label="next page"]`, 140)
 	tb.do(chromedp.KeyEvent(kb.Enter))
 	tb.poll(`document.querySelector("#page-table .pg-at").textContent === "page 2 of 60"`, 5*time.Second)
 	tb.do(chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter))

@@ -1,0 +1,75 @@
+package app
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// card is one headline number.
+func card(id string, label any, value, sub string, stale bool) goapp.UI {
+	cls := "card"
+	if stale {
+		cls += " stale"
+	}
+	return goapp.Div().ID(id).Class(cls).Body(
+		goapp.P().Class("card-label").Body(labelUI(label)),
+		goapp.P().Class("card-value").Text(value),
+		goapp.P().Class("card-sub").Text(sub),
+	)
+}
+
+func (h *home) renderHeadline() goapp.UI {
+	r := h.res
+	p := r.plan
+	if p == nil {
+		msg := "Planning…"
+		switch h.state() {
+		case "error", "stopped":
+			msg = "No plan yet."
+		case "awaiting":
+			msg = "No plan yet: the link's plan needs " + h.link.awaiting.Name + "."
+		}
+		return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(goapp.P().Class("placeholder").Text(msg))
+	}
+	obj := objective(r.req.Objective)
+	v := p.Values
+	psp, uni, wp, np := v["psp"], v["uniform"], v["wp"], v["nonpolite"]
+	var c1, c2, c3 goapp.UI
+	if !obj.fresh() {
+		c1 = card("h-fresh", "psp "+obj.label(), obj.text(psp, 2), "uniform "+obj.text(uni, 2)+", not polite", r.stalePlan)
+		c2 = card("h-bound", []goapp.UI{term("psp", "psp"), goapp.Text("'s distance to the "), term("wp", "wp bound")}, obj.diff(psp-wp), "wp "+obj.text(wp, 2)+": no polite schedule does better", r.stalePlan)
+		c3 = card("h-polite", []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}, obj.diff(wp-np), "wp − nonpolite, at P = "+fmtSeconds(r.req.Politeness), r.stalePlan)
+	} else {
+		c1 = card("h-fresh", []goapp.UI{term("psp", "psp"), goapp.Text(" "), term("freshness", "freshness")}, fmtPct(1-psp, 2), "uniform "+fmtPct(1-uni, 2)+", not polite ("+fmtPoints(uni-psp)+" for psp)", r.stalePlan)
+		c2 = card("h-bound", []goapp.UI{term("psp", "psp"), goapp.Text("'s distance to the "), term("wp", "wp bound")}, fmtPointsAbs(psp-wp), "wp "+fmtPct(1-wp, 2)+": no polite schedule does better", r.stalePlan)
+		c3 = card("h-polite", []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}, fmtPointsAbs(wp-np), "wp − nonpolite ("+fmtPct(1-np, 2)+" without politeness), P = "+fmtSeconds(r.req.Politeness), r.stalePlan)
+	}
+	var c4 goapp.UI
+	t := r.target
+	switch {
+	case t == nil && r.staleTarget:
+		c4 = card("h-target", "budget for the target", "…", "searching", true)
+	case t == nil:
+		c4 = card("h-target", "budget for the target", "–", "", false)
+	case t.Age:
+		c4 = card("h-target", "budget for a target", "–", "targets are freshness; the objective is "+obj.label(), r.staleTarget)
+	case t.Unreachable:
+		c4 = card("h-target", "budget for "+fmtPct(t.Target, 0)+" fresh", "out of reach",
+			"politeness caps psp at "+fmtPct(t.Freshness, 2)+" ("+fmtInt(int64(t.MaxBudget))+" visits fill every host's cap)", r.staleTarget)
+	default:
+		ratio := float64(t.Budget) / float64(max(1, p.Budget))
+		c4 = card("h-target", "budget for "+fmtPct(t.Target, 0)+" fresh", "≈ "+fmtInt(int64(t.Budget))+" visits",
+			sprintf("%.2g × the budget; psp then %s fresh (%d plans searched)", ratio, fmtPct(t.Freshness, 2), t.Runs), r.staleTarget)
+	}
+	return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(c1, c2, c3, c4)
+}
+
+// labelUI is a card's label: text, or text with glossary terms.
+func labelUI(l any) goapp.UI {
+	switch v := l.(type) {
+	case goapp.UI:
+		return v
+	case []goapp.UI:
+		return goapp.Span().Body(v...)
+	}
+	return goapp.Text(sprintf("%v", l))
+}

@@ -1,0 +1,243 @@
+package app
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// jobTimes are the seconds from a job's start to each of its stages, as
+// the page saw them.
+type jobTimes struct {
+	read, early, plan, sweep, target, total float64
+}
+
+// setData makes d the data planned, and plans it.
+func (h *home) setData(d *dataset) {
+	h.data = d
+	if !h.touched[fBudget] {
+		b, T, why := SampleBudget, "24h", ""
+		if !d.sample {
+			// A pages table says nothing of a crawl: four visits per page
+			// per day to start from. A log or a change history suggests
+			// its own (plan.Suggest).
+			b = niceRound(4 * float64(len(d.pages)))
+			if s := d.suggested(); s != nil {
+				b, T, why = s.Budget, durationInput(s.Horizon.Seconds()), s.Why
+				if h.touched[fHorizon] {
+					// The same crawl rate over the horizon the person chose.
+					if t, err := parseDuration(h.form.Horizon); err == nil && t > 0 {
+						b = max(1, int(math.Round(float64(b)*t.Seconds()/s.Horizon.Seconds())))
+					}
+				}
+			}
+		}
+		h.form.Budget = strconv.Itoa(b)
+		if !h.touched[fHorizon] {
+			h.form.Horizon = T
+		}
+		h.budgetWhy = why
+	}
+	h.res = results{hist: histogramSpec(d)}
+	h.startJob(allStages)
+}
+
+// startJob sends the planner a job for the stages asked, if the form is
+// valid.
+func (h *home) startJob(stages Stages) {
+	q, errs := h.form.request()
+	h.errs = errs
+	if errs != nil || h.data == nil {
+		return
+	}
+	if h.reading != nil && h.reading.worker {
+		return // the file being read is planned next, with the form as it is then
+	}
+	if h.res.plan == nil {
+		stages |= StagePlan
+	}
+	if h.res.sweep == nil && stages&StagePlan != 0 {
+		stages |= StageSweep
+	}
+	h.seq++
+	q.Seq, q.Stages = h.seq, stages
+	if stages&StagePlan == 0 && h.res.plan != nil {
+		// Only the target changed: the search starts from what is known.
+		q.MaxUseful = h.res.plan.MaxUseful
+		q.Known = map[int]float64{h.res.plan.Budget: 1 - h.res.plan.Values["psp"]}
+		if h.res.sweep != nil {
+			for _, p := range h.res.sweep.Points {
+				if p.Name == "psp" {
+					q.Known[p.Budget] = 1 - p.Value
+				}
+			}
+		}
+	}
+	r := &h.res
+	r.stalePlan = r.stalePlan || stages&StagePlan != 0
+	r.staleSweep = r.staleSweep || stages&StageSweep != 0
+	r.staleTarget = r.staleTarget || stages&StageTarget != 0
+	h.busy, h.note, h.planErr, h.jobStart, h.stopped = true, "starting", "", time.Now(), false
+	read := h.times.read
+	h.times = jobTimes{read: read}
+	d := h.data
+	var early *planViews
+	h.eng.run(q, d, func(s *Stage) {
+		// The views of a plan are made here, off the page's event loop and
+		// yielding to it; the dispatch only puts them in place. A plan shown
+		// early keeps its views: the policy they show is the same.
+		var v *planViews
+		switch {
+		case s.Kind != "plan" || s.Plan == nil:
+		case early != nil && !s.Plan.Early:
+			v = early
+		default:
+			v = newPlanViews(d, s.Plan, q, breather())
+			if s.Plan.Early {
+				early = v
+			}
+		}
+		h.ctx.Dispatch(func(goapp.Context) { h.onStage(q, d, s, v) })
+	})
+}
+
+// onStage takes one stage of the current job's results.
+func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
+	if s.Seq != h.seq || d != h.data {
+		return
+	}
+	since := time.Since(h.jobStart).Seconds()
+	h.workerMemory = max(h.workerMemory, s.Memory)
+	r := &h.res
+	switch s.Kind {
+	case "progress":
+		h.note = s.Note
+	case "plan":
+		r.plan, r.req, r.stalePlan = s.Plan, q, false
+		if s.Plan.Early {
+			h.times.early = since
+		} else {
+			h.times.plan = since
+		}
+		r.scatter, r.load, r.pageTable, r.hostTable, r.unvisitable = v.scatter, v.load, v.pageTable, v.hostTable, v.unvisitable
+		r.budget = sweepSpec(r.sweep, s.Plan.Budget, r.target, objective(q.Objective))
+	case "sweep":
+		r.sweep, r.staleSweep = s.Sweep, false
+		h.times.sweep = since
+		r.budget = sweepSpec(r.sweep, r.planBudget(), r.target, objective(r.req.Objective))
+	case "target":
+		r.target, r.staleTarget = s.Target, false
+		h.times.target = since
+		r.budget = sweepSpec(r.sweep, r.planBudget(), r.target, objective(r.req.Objective))
+	case "error":
+		h.busy, h.note, h.planErr = false, "", s.Note
+		r.stalePlan, r.staleSweep, r.staleTarget = r.plan != nil && r.stalePlan, false, false
+	case "done":
+		h.busy, h.note = false, ""
+		h.times.total = since
+	}
+}
+
+// planViews are the charts and tables of a plan, and its note on hosts
+// no polite policy visits (plan.Unvisitable, made here where the pages
+// have their hosts' names).
+type planViews struct {
+	scatter, load        *chartSpec
+	pageTable, hostTable *tableSource
+	unvisitable          string
+}
+
+func newPlanViews(d *dataset, r *PlanResult, q Request, breathe func()) *planViews {
+	v := &planViews{scatter: scatterSpec(d, r, q, breathe)}
+	breathe()
+	v.load = loadSpec(d, r, q.Horizon)
+	v.pageTable, v.hostTable = pageTable(d, r, q), hostTable(d, r, q)
+	v.unvisitable = plan.Unvisitable(d.pages, time.Duration(q.Horizon*float64(time.Second)))
+	return v
+}
+
+// breather returns a func that, called often from a goroutine, lets the
+// page have a task of its own every 10 ms: Go in the browser is
+// single-threaded, and yielding is what lets the page handle its events
+// and draw.
+func breather() func() {
+	last := time.Now()
+	return func() {
+		if time.Since(last) > 10*time.Millisecond {
+			nextTask()
+			last = time.Now()
+		}
+	}
+}
+
+func (r *results) planBudget() int {
+	if r.plan == nil {
+		return 0
+	}
+	return r.plan.Budget
+}
+
+// onField takes an edit of a parameter: checked at once, planned after a
+// pause in typing (selects and radios at once). Its element must give the
+// field as the handler's scope (OnInput(h.onField(id, p), id)): go-app
+// keeps a handler it takes for the same one when the event, the scope and
+// the func's code match, and every func made here has the same code, so
+// an element go-app reuses for another field (one that moved up as a
+// field before it went) would keep writing to the field it was first.
+func (h *home) onField(field string, pause time.Duration) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		h.form.set(field, ctx.JSSrc().Get("value").String())
+		h.touched[field], h.pending[field] = true, true
+		_, h.errs = h.form.request()
+		h.formGen++
+		gen := h.formGen
+		h.ctx.After(pause, func(goapp.Context) {
+			if gen == h.formGen {
+				h.commit()
+			}
+		})
+	}
+}
+
+// commit plans what the edits since the last job need: a new policy only
+// changes what is shown of the plan, a new target only the search.
+func (h *home) commit() {
+	changed := h.pending
+	h.pending = map[string]bool{}
+	if len(changed) == 0 || h.errs != nil {
+		return
+	}
+	var stages Stages
+	for f := range changed {
+		switch f {
+		case fPolicy:
+			stages |= StagePlan
+		case fTarget:
+			stages |= StageTarget
+		case fSimulate:
+			stages |= StagePlan
+		default:
+			stages = allStages
+		}
+	}
+	h.startJob(stages)
+}
+
+// stopPlanning abandons the job running; the results on screen stay,
+// dimmed where they no longer match the parameters.
+func (h *home) stopPlanning(ctx goapp.Context, e goapp.Event) {
+	if !h.busy {
+		return
+	}
+	h.eng.cancel()
+	h.seq++ // stages of the abandoned job are ignored
+	h.busy, h.note, h.stopped = false, "", true
+	r := &h.res
+	r.stalePlan = r.plan != nil && r.stalePlan
+	r.staleSweep = r.sweep != nil && r.staleSweep
+	r.staleTarget = r.target != nil && r.staleTarget
+}

@@ -1,0 +1,91 @@
+package app
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+func (h *home) Render() goapp.UI {
+	return goapp.Div().Class("app").Body(
+		// The overlay and the banner are always there, hidden or not, so the
+		// page's structure (and what go-app keeps of it) never shifts.
+		goapp.Div().ID("drop-overlay").Class("drop-overlay").Hidden(!h.dragging).Aria("hidden", "true").Body(
+			goapp.P().Text("Drop the pages table to plan it"),
+		),
+		goapp.Div().ID("update-banner").Class("banner").Hidden(!h.updateReady).Attr("role", "status").Body(
+			goapp.Span().Text("A new version of freshplan is ready. "),
+			goapp.Button().Type("button").OnClick(h.reload).Text("Reload"),
+		),
+		goapp.Header().Class("top").Body(
+			goapp.Div().Body(
+				goapp.H1().Text("freshplan"),
+				goapp.P().Class("tagline").Text("How often and when to revisit each URL, under a crawl budget and per-host politeness. Nothing leaves your machine."),
+			),
+			h.renderStatus(),
+		),
+		h.renderNav(),
+		// Top-down: the input, what to do (the recommendation and its
+		// crawler export), the figures behind it and the parameters, the
+		// backtest and the exports, then the comparison in full, the charts,
+		// the per-page tables, and the theory last.
+		goapp.Main().Class("page").Body(
+			h.renderInput(),
+			h.renderAdvice(),
+			h.renderHeadline(),
+			h.renderParams(),
+			h.renderBacktest(),
+			h.renderExports(),
+			h.renderPolicies(),
+			h.renderCharts(),
+			h.renderTables(),
+			h.renderGlossary(),
+		),
+		goapp.Footer().Class("foot").Body(
+			goapp.P().Text("freshplan plans in your browser (Go compiled to WebAssembly); your files are read here and sent nowhere. Seeds: de Souza et al. (psp), Cho & Garcia-Molina, Azar et al., Wolf et al."),
+		),
+	)
+}
+
+func (h *home) renderStatus() goapp.UI {
+	text := "Loading…"
+	switch h.state() {
+	case "reading":
+		text = "Reading " + h.reading.name + "…"
+	case "planning":
+		text = "Planning " + h.eng.where() + ": " + h.note + "…"
+	case "error":
+		text = "The plan failed; see the message by the parameters."
+	case "awaiting":
+		text = "Waiting for " + h.link.awaiting.Name + ": drop it to see the plan of the link."
+	case "stopped":
+		text = "Planning stopped. Change a parameter or drop a file to plan again."
+	case "planned":
+		text = "Planned " + plural(len(h.data.pages), "page", "pages") + " in " + fmtSeconds(h.times.plan)
+		if h.times.sweep > 0 {
+			text += "; budgets swept at " + fmtSeconds(h.times.sweep)
+		}
+		if h.times.target > 0 {
+			text += "; target found at " + fmtSeconds(h.times.target)
+		}
+		text += "."
+	}
+	return goapp.P().ID("status").Class("status", "st-"+h.state()).
+		Attr("role", "status").Attr("aria-live", "polite").
+		DataSet("state", h.state()).DataSet("seq", h.seq).
+		DataSet("read-ms", int(h.times.read*1000)).
+		DataSet("early-ms", int(h.times.early*1000)).
+		DataSet("plan-ms", int(h.times.plan*1000)).
+		DataSet("sweep-ms", int(h.times.sweep*1000)).
+		DataSet("target-ms", int(h.times.target*1000)).
+		DataSet("total-ms", int(h.times.total*1000)).
+		DataSet("page-mb", readMemory(0)>>20).DataSet("worker-mb", h.workerMemory>>20).
+		DataSet("engine", h.where()).
+		Body(goapp.If(h.busy || h.reading != nil, goapp.Span().Class("spinner").Aria("hidden", "true")), goapp.Text(text),
+			goapp.If(h.busy, goapp.Button().Type("button").ID("stop-plan").Class("button", "small").OnClick(h.stopPlanning).Text("Stop")))
+}
+
+func (h *home) where() string {
+	if h.eng == nil {
+		return ""
+	}
+	return h.eng.where()
+}

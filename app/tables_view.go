@@ -1,0 +1,126 @@
+package app
+
+import (
+	"math"
+	"strconv"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+func (h *home) renderCharts() goapp.UI {
+	r := h.res
+	wrap := func(spec *chartSpec, stale bool) goapp.UI {
+		cls := "chart-box"
+		if stale {
+			cls += " stale"
+		}
+		return goapp.Div().Class(cls).Body(&chart{Spec: spec})
+	}
+	return goapp.Section().ID("charts").Class("charts").Aria("label", "charts").Body(
+		wrap(r.scatter, r.stalePlan),
+		wrap(r.load, r.stalePlan),
+		wrap(r.budget, r.staleSweep || r.staleTarget),
+		wrap(r.hist, false),
+	)
+}
+
+func (h *home) renderTables() goapp.UI {
+	r := h.res
+	if r.pageTable == nil {
+		return goapp.Text("")
+	}
+	cls := "panel tables"
+	if r.stalePlan {
+		cls += " stale"
+	}
+	return goapp.Section().ID("tables").Class(cls).Aria("labelledby", "tables-h").Body(
+		goapp.H2().ID("tables-h").Text("Per page and per host"),
+		goapp.P().Class("hint", "narrow-only").Text("On a phone each page shows its URL, rate, how often it is visited and how fresh it stays; a wider screen adds its host, weight, visits per day and the rate's interval."),
+		&table{Src: r.pageTable},
+		&table{Src: r.hostTable},
+	)
+}
+
+// pageTable lists every page with the policy's visits.
+func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
+	days := horizonDays(q.Horizon)
+	obj := objective(q.Objective)
+	interval := func(i int) float64 {
+		if r.Visits[i] <= 0 {
+			return math.Inf(1)
+		}
+		return q.Horizon / r.Visits[i]
+	}
+	staleName, staleText := obj.label(), func(i int) string { return obj.text(r.Stale[i], 1) }
+	rateTitle := "changes per day"
+	if d.est != nil {
+		rateTitle = "changes per day as planned: the estimate shrunk towards its host's prior (the interval beside it is the estimator's own)"
+	}
+	cols := []tableCol{
+		{Name: "URL", Text: func(i int) string { return d.pages[i].URL }},
+		{Name: "host", Wide: true, Text: func(i int) string { return d.pages[i].Host }},
+		{Name: "changes/day", Title: rateTitle, Num: true,
+			Text: func(i int) string { return fmtNum(d.pages[i].Rate) }, Value: func(i int) float64 { return d.pages[i].Rate }},
+	}
+	if u := d.est; u != nil {
+		cols = append(cols, uncertaintyCols(u)...)
+	}
+	cols = append(cols,
+		tableCol{Name: "weight", Num: true, Wide: true, Text: func(i int) string { return fmtNum(d.pages[i].Weight) }, Value: func(i int) float64 { return d.pages[i].Weight }},
+		tableCol{Name: "visits/day", Title: "visits per day the policy makes", Num: true, Wide: true,
+			Text: func(i int) string { return fmtNum(r.Visits[i] / days) }, Value: func(i int) float64 { return r.Visits[i] }},
+		tableCol{Name: "every", Title: "time between visits", Num: true,
+			Text: func(i int) string { return fmtSeconds(interval(i)) }, Value: interval},
+		tableCol{Name: staleName, Num: true, Text: staleText, Value: func(i int) float64 { return -r.Stale[i] }},
+	)
+	return &tableSource{
+		Version: nextVersion(), ID: "page-table", Unit: "pages", N: len(d.pages), Key: "pages:" + d.name + ":" + strconv.Itoa(len(d.pages)),
+		Caption: sprintf("Every page: the %s policy's visits at %s visits per horizon.", r.Policy, fmtInt(int64(r.Budget))),
+		Match: func(i int, q string) bool {
+			return containsFold(d.pages[i].URL, q) || containsFold(d.pages[i].Host, q)
+		},
+		Cols: cols,
+	}
+}
+
+// uncertaintyCols are the page table's columns for how well an estimated
+// input pinned each rate (SPEC §4): the 90% interval, sorted by how wide
+// it is, and for a page whose interval is too wide to plan with, how often
+// to fetch it to estimate it best.
+func uncertaintyCols(u *uncertainty) []tableCol {
+	width := func(i int) float64 {
+		if !(u.Low[i] > 0) {
+			return math.Inf(1)
+		}
+		return u.High[i] / u.Low[i]
+	}
+	return []tableCol{
+		{Name: "90% interval", Wide: true, Title: "the estimator's 90% interval, changes per day (seed 001 ch. 6); sorted by how wide it is", Num: true,
+			Text: func(i int) string { return fmtNum(u.Low[i]) + "–" + fmtNum(u.High[i]) }, Value: width},
+		{Name: "to estimate it", Title: "for a rate too uncertain to plan with (its 90% interval open-ended or over 10× wide): fetch it this often to estimate it best, r = λ × interval ≈ 1.5 (seed 001 §6.4.2)", Num: true,
+			Text: func(i int) string {
+				if d := u.SuggestDays[i]; d > 0 {
+					return "fetch every " + fmtSeconds(d*86400)
+				}
+				return ""
+			}, Value: func(i int) float64 { return u.SuggestDays[i] }},
+	}
+}
+
+// hostTable lists every host with its load against its cap.
+func hostTable(d *dataset, r *PlanResult, q Request) *tableSource {
+	util := func(h int) float64 { return r.HostLoad[h] / math.Max(r.HostCap[h], 1) }
+	return &tableSource{
+		Version: nextVersion(), ID: "host-table", Unit: "hosts", N: len(d.hosts), Key: "hosts:" + d.name + ":" + strconv.Itoa(len(d.hosts)),
+		Caption: sprintf("Every host: the %s policy's load against the cap ⌊T/P⌋.", r.Policy),
+		Match:   func(h int, q string) bool { return containsFold(d.hosts[h], q) },
+		Cols: []tableCol{
+			{Name: "host", Text: func(h int) string { return d.hosts[h] }},
+			{Name: "pages", Num: true, Text: func(h int) string { return fmtInt(int64(d.hostPages[h])) }, Value: func(h int) float64 { return float64(d.hostPages[h]) }},
+			{Name: "delay", Title: "seconds between requests", Num: true, Text: func(h int) string { return fmtSeconds(r.HostDelay[h]) }, Value: func(h int) float64 { return r.HostDelay[h] }},
+			{Name: "cap", Title: "⌊T/P⌋ visits per horizon", Num: true, Text: func(h int) string { return fmtInt(int64(r.HostCap[h])) }, Value: func(h int) float64 { return r.HostCap[h] }},
+			{Name: "load", Title: "visits per horizon", Num: true, Text: func(h int) string { return fmtNum(r.HostLoad[h]) }, Value: func(h int) float64 { return r.HostLoad[h] }},
+			{Name: "of cap", Num: true, Text: func(h int) string { return fmtPct(util(h), 0) }, Value: util},
+		},
+	}
+}

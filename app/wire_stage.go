@@ -1,0 +1,155 @@
+package app
+
+import (
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// packStage encodes a stage of results; the per-page and per-host
+// arrays, the values and the sweep's points go raw.
+func packStage(s *Stage) ([]byte, error) {
+	var arrays [][]float64
+	m := *s
+	if p := s.Plan; p != nil {
+		m.Names = slices.Sorted(maps.Keys(p.Values))
+		values := make([]float64, len(m.Names))
+		for k, name := range m.Names {
+			values[k] = p.Values[name]
+		}
+		arrays = [][]float64{p.Visits, p.Stale, p.HostLoad, p.HostCap, p.HostDelay, values}
+		if p.Sim != nil {
+			// Beside each value, its simulation (NaN where there is none).
+			var sim [3][]float64
+			for j := range sim {
+				sim[j] = make([]float64, len(m.Names))
+				for k, name := range m.Names {
+					v, ok := p.Sim[name]
+					sim[j][k] = math.NaN()
+					if ok {
+						sim[j][k] = v[j]
+					}
+				}
+			}
+			arrays = append(arrays, sim[:]...)
+		}
+	}
+	if sw := s.Sweep; sw != nil {
+		index := map[string]int{}
+		budgets, names, values := make([]float64, len(sw.Points)), make([]float64, len(sw.Points)), make([]float64, len(sw.Points))
+		for k, pt := range sw.Points {
+			j, ok := index[pt.Name]
+			if !ok {
+				j = len(m.Names)
+				index[pt.Name] = j
+				m.Names = append(m.Names, pt.Name)
+			}
+			budgets[k], names[k], values[k] = float64(pt.Budget), float64(j), pt.Value
+		}
+		arrays = [][]float64{budgets, names, values}
+	}
+	var blob []byte
+	if s.Export != nil {
+		blob = s.Export.Data
+		e := *s.Export
+		e.Data = nil
+		m.Export = &e
+	}
+	if bt := s.Backtest; bt != nil {
+		arrays = bt.perHorizon()
+	}
+	if r := s.Read; r != nil {
+		hostOf, hosts := pages.Hosts(r.Pages, nil)
+		var pm pagesMsg
+		pm, blob, arrays = packPages(r.Pages, hostOf, hosts, true)
+		h := *r
+		h.Pages, h.Wire, h.Est, h.Estimated = nil, &pm, nil, r.Est != nil
+		if u := r.Est; u != nil {
+			arrays = append(arrays, u.Low, u.High, u.SuggestDays)
+			h.Suggested = u.Suggested
+		}
+		m.Read = &h
+	}
+	return pack(&m, blob, arrays...)
+}
+
+func unpackStage(b []byte) (*Stage, error) {
+	s := &Stage{}
+	a, blob, err := unpack(b, s)
+	if err != nil {
+		return nil, err
+	}
+	if r := s.Read; r != nil {
+		if r.Wire == nil {
+			return nil, errWire
+		}
+		if r.Estimated {
+			if len(a) != 7 {
+				return nil, errWire
+			}
+			r.Est = &uncertainty{Low: a[4], High: a[5], SuggestDays: a[6], Suggested: r.Suggested}
+			a = a[:4]
+		}
+		pg, rest, err := unpackPages(*r.Wire, a, blob)
+		if err != nil || len(rest) != 0 {
+			return nil, errWire
+		}
+		if u := r.Est; u != nil && (len(u.Low) != len(pg) || len(u.High) != len(pg) || len(u.SuggestDays) != len(pg)) {
+			return nil, errWire
+		}
+		r.Pages, r.Wire, r.Estimated, r.Suggested = pg, nil, false, nil
+		return s, nil
+	}
+	if s.Export != nil {
+		s.Export.Data = blob
+	} else if len(blob) != 0 {
+		return nil, errWire
+	}
+	names := s.Names
+	s.Names = nil
+	switch {
+	case s.Plan != nil:
+		if (len(a) != 6 && len(a) != 9) || len(a[5]) != len(names) {
+			return nil, errWire
+		}
+		p := s.Plan
+		p.Visits, p.Stale, p.HostLoad, p.HostCap, p.HostDelay = a[0], a[1], a[2], a[3], a[4]
+		p.Values = make(map[string]float64, len(names))
+		for k, name := range names {
+			p.Values[name] = a[5][k]
+		}
+		if len(a) == 9 {
+			p.Sim = map[string][3]float64{}
+			for k, name := range names {
+				if len(a[6]) != len(names) || len(a[7]) != len(names) || len(a[8]) != len(names) {
+					return nil, errWire
+				}
+				if !math.IsNaN(a[6][k]) {
+					p.Sim[name] = [3]float64{a[6][k], a[7][k], a[8][k]}
+				}
+			}
+		}
+	case s.Sweep != nil:
+		if len(a) != 3 || len(a[1]) != len(a[0]) || len(a[2]) != len(a[0]) {
+			return nil, errWire
+		}
+		s.Sweep.Points = make([]plan.Point, len(a[0]))
+		for k := range a[0] {
+			j := int(a[1][k])
+			if j < 0 || j >= len(names) {
+				return nil, errWire
+			}
+			s.Sweep.Points[k] = plan.Point{Budget: int(a[0][k]), Name: names[j], Value: a[2][k]}
+		}
+	case s.Backtest != nil:
+		if !s.Backtest.setPerHorizon(a) {
+			return nil, errWire
+		}
+	case len(a) != 0:
+		return nil, errWire
+	}
+	return s, nil
+}
