@@ -32,7 +32,7 @@ run: build
 
 ## test: formatting, vet, staticcheck, and every test
 test: lint
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
