@@ -1,0 +1,56 @@
+package estimate
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestFitMomentsMatchesPriors checks that moments merged in any grouping
+// fit the prior Priors fits from the rates themselves, to 1e-12.
+func TestFitMomentsMatchesPriors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := range 200 {
+		n := 1 + rng.IntN(40)
+		ests := make([]Estimate, n)
+		hosts := make([]string, n)
+		var parts [3]Moments
+		for i := range ests {
+			rate := rng.ExpFloat64() * 2
+			if trial%5 == 0 {
+				rate = 0 // no change anywhere
+			}
+			span := 1 + rng.Float64()*60
+			ests[i] = Estimate{Rate: rate, SpanDays: span, Estimator: EstimatorImproved}
+			hosts[i] = "h"
+			k := rng.IntN(3)
+			parts[k] = parts[k].Merge(MomentsOf(rate, span))
+		}
+		want := Priors(ests, hosts)["h"]
+		// Priors fits the prior of all pages, then, for a host of at least
+		// MinHostPages, the host's own with that as its fallback.
+		all := parts[2].Merge(parts[0]).Merge(parts[1])
+		got := FitMoments(all, Prior{})
+		if n >= MinHostPages {
+			got = FitMoments(all, got)
+		}
+		if !close(got.Shape, want.Shape) || !close(got.Rate, want.Rate) {
+			t.Fatalf("trial %d: FitMoments %+v, Priors %+v", trial, got, want)
+		}
+	}
+}
+
+func close(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b)) }
+
+// TestQuantilesMatchSmooth checks Prior.Quantiles against Smooth's interval.
+func TestQuantilesMatchSmooth(t *testing.T) {
+	ests := []Estimate{{Rate: 0.5, SpanDays: 30, Estimator: EstimatorImproved}, {Rate: 2, SpanDays: 10, Estimator: EstimatorMLE}}
+	hosts := []string{"a", "a"}
+	sm, priors := Smooth(ests, hosts)
+	for i, e := range ests {
+		lo, hi := priors["a"].Posterior(e).Quantiles()
+		if lo != sm[i].Low || hi != sm[i].High {
+			t.Fatalf("page %d: Quantiles %v %v, Smooth %v %v", i, lo, hi, sm[i].Low, sm[i].High)
+		}
+	}
+}
