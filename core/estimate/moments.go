@@ -85,3 +85,21 @@ func (p Prior) Quantiles() (low, high float64) {
 	g := distuv.Gamma{Alpha: p.Shape, Beta: p.Rate}
 	return g.Quantile(Tail), g.Quantile(1 - Tail)
 }
+
+// HostPrior returns the prior Priors fits for one host whose pages'
+// estimates are ests, given global, the prior of all pages: the host's
+// own when at least MinHostPages of its pages were observed, else global.
+func HostPrior(ests []Estimate, global Prior) Prior {
+	var rates, spans []float64
+	for _, e := range ests {
+		if e.Estimator == EstimatorNone || !(e.SpanDays > 0) {
+			continue
+		}
+		rates = append(rates, e.Rate)
+		spans = append(spans, e.SpanDays)
+	}
+	if len(rates) >= minHostPages {
+		return fitPrior(rates, spans, global)
+	}
+	return global
+}

@@ -54,3 +54,44 @@ func TestQuantilesMatchSmooth(t *testing.T) {
 		}
 	}
 }
+
+// TestHostPriorMatchesPriors checks HostPrior, given the prior of all
+// pages, against Priors on random hosts, exactly.
+func TestHostPriorMatchesPriors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 100 {
+		n := 1 + rng.IntN(60)
+		ests := make([]Estimate, n)
+		hosts := make([]string, n)
+		for i := range ests {
+			ests[i] = Estimate{Rate: rng.ExpFloat64(), SpanDays: 1 + rng.Float64()*30, Estimator: EstimatorMLE}
+			if rng.IntN(4) == 0 {
+				ests[i] = Estimate{Estimator: EstimatorNone}
+			}
+			hosts[i] = string(rune('a' + rng.IntN(4)))
+		}
+		want := Priors(ests, hosts)
+		for h, p := range want {
+			var mine []Estimate
+			for i := range ests {
+				if hosts[i] == h {
+					mine = append(mine, ests[i])
+				}
+			}
+			if got := HostPrior(mine, fitAll(ests)); got != p {
+				t.Fatalf("trial %d host %s: HostPrior %+v, Priors %+v", trial, h, got, p)
+			}
+		}
+	}
+}
+
+// fitAll is Priors' prior of all pages, fitted from the rates themselves.
+func fitAll(ests []Estimate) Prior {
+	var rates, spans []float64
+	for _, e := range ests {
+		if e.Estimator != EstimatorNone && e.SpanDays > 0 {
+			rates, spans = append(rates, e.Rate), append(spans, e.SpanDays)
+		}
+	}
+	return fitPrior(rates, spans, Prior{})
+}
