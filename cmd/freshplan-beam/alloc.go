@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"strings"
 	"time"
 
@@ -47,7 +48,7 @@ type allocFn struct {
 	Cfg Config
 }
 
-func (f *allocFn) ProcessElement(h Host, res Resolved, st Search, ex Extras, emitPart func(Part), emitPlan func(int, HostPlan)) error {
+func (f *allocFn) ProcessElement(h Host, res Resolved, st Search, ex Extras, emitPart func(Part), emitAlloc func(string, string), emitPlan func(int, HostPlan)) error {
 	capped, free, cap := h.problems(f.Cfg, res)
 	heldC, _ := total(&capped, st.C.Hi)
 	x, err := hostGreedy(capped, min(int64(cap), heldC)+extraOf(ex.HostsC, ex.C, h.Name))
@@ -80,34 +81,47 @@ func (f *allocFn) ProcessElement(h Host, res Resolved, st Search, ex Extras, emi
 		}
 	}
 	emitPart(part)
+	if f.Cfg.Allocation {
+		var b strings.Builder
+		for i, p := range h.Pages {
+			fmt.Fprintf(&b, "%s,%d,%d\n", p.URL, x[i], xf[i])
+		}
+		emitAlloc(fmt.Sprintf("allocation-%05d", shardOf(h.Name, f.Cfg.Shards)), b.String())
+	}
 	emitPlan(shardOf(h.Name, f.Cfg.partitions()), HostPlan{Host: h, X: x})
 	return nil
 }
 
 // seeds writes the host's lines of every seed list asked for, by core's
-// writer (export.Seeds) on a plan of the host alone, x being the visits
-// the crawlers make.
-func seeds(cfg Config, h Host, x []float64, res Resolved, emit func(string, string)) error {
-	if len(cfg.Exports) == 0 {
-		return nil
-	}
-	pl := &plan.Plan{Params: plan.Params{Horizon: time.Duration(res.T * float64(time.Second)), Policy: "psp"},
-		Pages: make([]pages.Page, len(h.Pages)), Results: map[string]*plan.Result{"psp": {Name: "psp", Visits: make([]float64, len(x))}}}
+// writers (export.Seeds, and export.Pages with --pages) on a plan of the
+// host alone, x being the visits the crawlers make and stale each page's
+// staleness (or age) under them.
+func seeds(cfg Config, h Host, x, stale []float64, res Resolved, emit func(string, string)) error {
+	pl := &plan.Plan{Params: plan.Params{Horizon: time.Duration(math.Round(res.T * float64(time.Second))), Policy: "psp"},
+		Pages: make([]pages.Page, len(h.Pages)), Results: map[string]*plan.Result{"psp": {Name: "psp", Visits: x, Page: stale}}}
 	for i, p := range h.Pages {
 		pl.Pages[i] = pages.Page{URL: p.URL, Host: h.Name, Rate: p.Rate, Weight: p.Weight, CrawlDelay: p.CrawlDelay}
-		pl.Results["psp"].Visits[i] = x[i]
 	}
 	shard := shardOf(h.Name, cfg.Shards)
-	for _, format := range cfg.Exports {
+	write := func(name string, w func(*bytes.Buffer) error) error {
 		var b bytes.Buffer
-		if err := export.Seeds(&b, pl, format); err != nil {
+		if err := w(&b); err != nil {
 			return err
 		}
 		s := b.String()
-		if format == "csv" {
+		if strings.HasPrefix(s, "url,") {
 			s = s[strings.IndexByte(s, '\n')+1:] // the header heads each shard's file
 		}
-		emit(fmt.Sprintf("seeds-%s-%05d", format, shard), s)
+		emit(fmt.Sprintf("%s-%05d", name, shard), s)
+		return nil
+	}
+	for _, format := range cfg.Exports {
+		if err := write("seeds-"+format, func(b *bytes.Buffer) error { return export.Seeds(b, pl, format) }); err != nil {
+			return err
+		}
+	}
+	if cfg.Pages {
+		return write("pages", func(b *bytes.Buffer) error { return export.Pages(b, pl) })
 	}
 	return nil
 }
@@ -135,7 +149,7 @@ func sumParts(a, b Part) Part {
 }
 
 func init() {
-	register.DoFn6x1[Host, Resolved, Search, Extras, func(Part), func(int, HostPlan), error](&allocFn{})
+	register.DoFn7x1[Host, Resolved, Search, Extras, func(Part), func(string, string), func(int, HostPlan), error](&allocFn{})
 	register.Emitter2[string, string]()
 	register.Emitter1[Part]()
 	register.Emitter2[int, HostPlan]()

@@ -108,22 +108,23 @@ func (f *assignFn) ProcessElement(part int, plans func(*HostPlan) bool, res Reso
 	}
 	violations, _ := check.Finish()
 	out := Part{Dropped: int64(dropped), Violations: int64(violations), ScheduledVisits: int64(scheduled)}
-	perHost := make([][]float64, len(hosts))
+	perHost, stale := make([][]float64, len(hosts)), make([][]float64, len(hosts))
 	for s, h := range hosts {
-		perHost[s] = make([]float64, len(h.Host.Pages))
+		perHost[s], stale[s] = make([]float64, len(h.Host.Pages)), make([]float64, len(h.Host.Pages))
 	}
 	for i, r := range refs {
+		v := tr.Page(i)
 		if weights[i] != 0 {
-			out.PSP += weights[i] * tr.Page(i)
+			out.PSP += weights[i] * v
 		}
-		perHost[r.host][r.j] = visits[i]
+		perHost[r.host][r.j], stale[r.host][r.j] = visits[i], v
 	}
 	if math.IsNaN(out.PSP) {
 		return fmt.Errorf("partition %d: psp's staleness is not a number", part)
 	}
 	emitPart(out)
 	for s, h := range hosts {
-		if err := seeds(f.Cfg, h.Host, perHost[s], res, emitSeeds); err != nil {
+		if err := seeds(f.Cfg, h.Host, perHost[s], stale[s], res, emitSeeds); err != nil {
 			return err
 		}
 	}

@@ -30,6 +30,8 @@ type Config struct {
 	Output     string  // PREFIX
 	Shards     int     // files per output
 	Exports    []string
+	Pages      bool // write PREFIX-pages-NNNNN (freshplan plan --pages)
+	Allocation bool // write PREFIX-allocation-NNNNN: url,visits,nonpolite_visits
 	// Partitions is how many groups the crawlers are split into, each
 	// taking whole hosts (0: one per crawler, at most the hosts).
 	Partitions int

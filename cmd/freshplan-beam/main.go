@@ -89,6 +89,8 @@ func parse(cmd string, args []string) (Config, string, error) {
 		fs.IntVar(&cfg.MaxVisits, "max-visits", 0, "visits no page gets more than (0: no limit)")
 		fs.BoolVar(&cfg.Prior, "prior", true, "shrink estimated rates towards each host's fitted prior (observation logs)")
 		fs.Var(&exports, "export", "seed lists to write, comma-separated: nutch, stormcrawler, csv")
+		fs.BoolVar(&cfg.Pages, "pages", false, "write PREFIX-pages-NNNNN: url,host,changes_per_day,weight,visits,interval_seconds,staleness (freshplan plan --pages)")
+		fs.BoolVar(&cfg.Allocation, "allocation", false, "write PREFIX-allocation-NNNNN: url,visits,nonpolite_visits (problem S with and without the hosts' caps)")
 		fs.IntVar(&cfg.Partitions, "partitions", 0, "crawler groups, each assigned whole hosts (0: one per crawler)")
 		if err := fs.Parse(args); err != nil {
 			return cfg, "", err

@@ -46,12 +46,15 @@ func buildPlan(s beam.Scope, cfg Config, recs, stats beam.PCollection) {
 	all := beam.Combine(s, concatCands, beam.Flatten(s, cands, beam.Create(s, Cands{})))
 	extras := beam.ParDo(s, pickExtras, all, side(search), side(res))
 
-	parts, plans := beam.ParDo2(s, &allocFn{Cfg: cfg}, hosts, side(res), side(search), side(extras))
+	parts, alloc, plans := beam.ParDo3(s, &allocFn{Cfg: cfg}, hosts, side(res), side(search), side(extras))
 	seeds, assigned := beam.ParDo2(s, &assignFn{Cfg: cfg}, beam.GroupByKey(s, plans), side(res))
 	part := beam.Combine(s, sumParts, beam.Flatten(s, parts, assigned))
 
-	headers := beam.Create(s, Headers{Kinds: []string{"seeds-csv"}, Lines: []string{"url,host,interval_seconds,visits\n"}})
-	beam.ParDo0(s, &writeShard{Prefix: cfg.Output}, beam.GroupByKey(s, seeds), side(headers))
+	headers := beam.Create(s, Headers{Kinds: []string{"seeds-csv", "pages", "allocation"}, Lines: []string{
+		"url,host,interval_seconds,visits\n",
+		"url,host,changes_per_day,weight,visits,interval_seconds,staleness\n",
+		"url,visits,nonpolite_visits\n"}})
+	beam.ParDo0(s, &writeShard{Prefix: cfg.Output}, beam.GroupByKey(s, beam.Flatten(s, seeds, alloc)), side(headers))
 	beam.ParDo0(s, &writeSummary{Cfg: cfg}, part, side(res))
 	beam.ParDo0(s, &writeStats{Prefix: cfg.Output}, stats)
 }
