@@ -43,9 +43,13 @@ func execute(t *testing.T, p *beam.Pipeline, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := prism.Execute(context.Background(), p); err != nil {
+	if _, err := prismExecute(p); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func prismExecute(p *beam.Pipeline) (beam.PipelineResult, error) {
+	return prism.Execute(context.Background(), p)
 }
 
 // lines returns the lines of every file PREFIX-NAME-*, each shard's CSV
