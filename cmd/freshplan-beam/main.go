@@ -26,6 +26,7 @@ import (
 const usage = `usage:
   freshplan-beam plan [plan flags] --input GLOB --output PREFIX [--runner prism|flink|spark|dataflow and Beam's flags]
   freshplan-beam estimate [--prior] --input GLOB --output PREFIX [--runner …]
+  freshplan-beam synth --pages N --hosts M --shards K --output PREFIX   (seed 000 §4's synthetic pages, for measurements)
 Run "freshplan-beam plan -h" for the flags.`
 
 func main() {
@@ -37,7 +38,12 @@ func main() {
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
-	err := run(context.Background(), cmd, os.Args[2:])
+	var err error
+	if cmd == "synth" {
+		err = runSynth(os.Args[2:])
+	} else {
+		err = run(context.Background(), cmd, os.Args[2:])
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		os.Exit(0)
 	}
