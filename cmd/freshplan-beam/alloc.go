@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -48,7 +49,8 @@ type allocFn struct {
 	Cfg Config
 }
 
-func (f *allocFn) ProcessElement(h Host, res Resolved, st Search, ex Extras, emitPart func(Part), emitAlloc func(string, string), emitPlan func(int, HostPlan)) error {
+func (f *allocFn) ProcessElement(ctx context.Context, h Host, res Resolved, st Search, ex Extras, emitPart func(Part), emitAlloc func(string, string), emitPlan func(int, HostPlan)) error {
+	defer timed(ctx, "allocate+bounds", time.Now())
 	capped, free, cap := h.problems(f.Cfg, res)
 	heldC, _ := total(&capped, st.C.Hi)
 	x, err := hostGreedy(capped, min(int64(cap), heldC)+extraOf(ex.HostsC, ex.C, h.Name))
@@ -149,7 +151,7 @@ func sumParts(a, b Part) Part {
 }
 
 func init() {
-	register.DoFn7x1[Host, Resolved, Search, Extras, func(Part), func(string, string), func(int, HostPlan), error](&allocFn{})
+	register.DoFn8x1[context.Context, Host, Resolved, Search, Extras, func(Part), func(string, string), func(int, HostPlan), error](&allocFn{})
 	register.Emitter2[string, string]()
 	register.Emitter1[Part]()
 	register.Emitter2[int, HostPlan]()

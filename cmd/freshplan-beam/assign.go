@@ -2,10 +2,12 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"reflect"
 	"slices"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -43,7 +45,8 @@ type assignFn struct {
 	Cfg Config
 }
 
-func (f *assignFn) ProcessElement(part int, plans func(*HostPlan) bool, res Resolved, emitSeeds func(string, string), emitPart func(Part)) error {
+func (f *assignFn) ProcessElement(ctx context.Context, part int, plans func(*HostPlan) bool, res Resolved, emitSeeds func(string, string), emitPart func(Part)) error {
+	defer timed(ctx, "assign", time.Now())
 	var hosts []HostPlan
 	var hp HostPlan
 	for plans(&hp) {
@@ -153,7 +156,7 @@ func decodeHostPlan(b []byte) (HostPlan, error) {
 }
 
 func init() {
-	register.DoFn5x1[int, func(*HostPlan) bool, Resolved, func(string, string), func(Part), error](&assignFn{})
+	register.DoFn6x1[context.Context, int, func(*HostPlan) bool, Resolved, func(string, string), func(Part), error](&assignFn{})
 	register.Iter1[HostPlan]()
 	beam.RegisterCoder(reflect.TypeOf(HostPlan{}), encodeHostPlan, decodeHostPlan)
 }

@@ -91,6 +91,9 @@ func (c Config) resolve(pages int64) (Resolved, error) {
 	if r.Crawlers == 0 {
 		r.Crawlers, r.Rate = 1, float64(perR)/r.PerT
 	}
+	if c.partitions() > r.Crawlers {
+		return Resolved{}, fmt.Errorf("--partitions %d: more crawler groups than the %d crawlers", c.partitions(), r.Crawlers)
+	}
 	r.T, r.R = r.PerT*float64(cycle), perR*cycle
 	if int64(c.MinVisits)*pages > int64(r.R) {
 		return Resolved{}, fmt.Errorf("%d pages × min visits %d exceed the budget %d", pages, c.MinVisits, r.R)

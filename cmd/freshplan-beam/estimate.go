@@ -43,7 +43,7 @@ func (f *estimateLines) ProcessElement(host string, recs func(*Rec) bool, global
 		in.Smoothed = make([]estimate.Smoothed, len(all))
 		for i, e := range in.Estimates {
 			post := prior.Posterior(e)
-			lo, hi := post.Quantiles()
+			lo, hi := estimate.Interval(post)
 			in.Smoothed[i] = estimate.Smoothed{Rate: post.Mean(), Low: lo, High: hi}
 		}
 	}

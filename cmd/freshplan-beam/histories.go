@@ -2,9 +2,11 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"reflect"
 	"slices"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/freshplan/freshplan/core/estimate"
@@ -48,7 +50,8 @@ type mergeHistory struct {
 	Cfg Config
 }
 
-func (f *mergeHistory) ProcessElement(url string, parts func(*Hist) bool, emit func(string, Rec)) {
+func (f *mergeHistory) ProcessElement(ctx context.Context, url string, parts func(*Hist) bool, emit func(string, Rec)) {
+	defer timed(ctx, "join+estimate", time.Now())
 	var all []Hist
 	var h Hist
 	for parts(&h) {
@@ -81,13 +84,13 @@ func observedMoments(r Rec) estimate.Moments {
 
 func recMoments(host string, r Rec) estimate.Moments { return observedMoments(r) }
 
-func mergeMoments(a, b estimate.Moments) estimate.Moments { return a.Merge(b) }
+func mergeMoments(a, b estimate.Moments) estimate.Moments { return estimate.MergeMoments(a, b) }
 
 func init() {
 	register.Function3x1(onePage)
 	register.Iter1[Rec]()
 	register.Iter1[Hist]()
-	register.DoFn3x0[string, func(*Hist) bool, func(string, Rec)](&mergeHistory{})
+	register.DoFn4x0[context.Context, string, func(*Hist) bool, func(string, Rec)](&mergeHistory{})
 	register.Function2x1(recMoments)
 	register.Function2x1(mergeMoments)
 }

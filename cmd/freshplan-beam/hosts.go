@@ -2,9 +2,11 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/freshplan/freshplan/core/estimate"
@@ -21,7 +23,8 @@ type buildHost struct {
 	Cfg Config
 }
 
-func (f *buildHost) ProcessElement(host string, recs func(*Rec) bool, global estimate.Prior, emit func(Host)) error {
+func (f *buildHost) ProcessElement(ctx context.Context, host string, recs func(*Rec) bool, global estimate.Prior, emit func(Host)) error {
+	defer timed(ctx, "hosts+prior", time.Now())
 	var all []Rec
 	var r Rec
 	for recs(&r) {
@@ -85,7 +88,7 @@ func (f *resolveFn) ProcessElement(pages int64) (Resolved, error) {
 func globalPrior(m estimate.Moments) estimate.Prior { return estimate.FitMoments(m, estimate.Prior{}) }
 
 func init() {
-	register.DoFn4x1[string, func(*Rec) bool, estimate.Prior, func(Host), error](&buildHost{})
+	register.DoFn5x1[context.Context, string, func(*Rec) bool, estimate.Prior, func(Host), error](&buildHost{})
 	register.Emitter1[Host]()
 	register.Function1x1(hostPages)
 	register.Function2x1(sumInt)

@@ -155,9 +155,11 @@ func run(ctx context.Context, cmd string, args []string) error {
 		return err
 	}
 	start := time.Now()
-	if err := beamx.Run(ctx, p); err != nil {
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
 		return err
 	}
+	printStages(os.Stderr, res)
 	fmt.Fprintf(os.Stderr, "freshplan-beam %s: done in %.1f s; outputs %s-*\n", cmd, time.Since(start).Seconds(), cfg.Output)
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -146,6 +147,7 @@ type readFn struct {
 }
 
 func (f *readFn) ProcessElement(ctx context.Context, sh Shard, emitRec func(string, Rec), emitHist func(string, Hist), emitStats func(Stats)) error {
+	defer timed(ctx, "read", time.Now())
 	br, kind, c, err := openShard(ctx, sh.Path, f.Cfg.MaxContent)
 	if err != nil {
 		return err

@@ -2,8 +2,10 @@ package main
 
 import (
 	"container/heap"
+	"context"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/freshplan/freshplan/core/allocate"
@@ -139,8 +141,8 @@ func counts(p *allocate.Problem, mus []float64, out []int64) {
 		return
 	}
 	for i := range p.Rates {
-		top := p.Count(i, mus[K-1], p.MinVisits)
-		bottom := p.Count(i, mus[0], top)
+		top := allocate.Count(p, i, mus[K-1], p.MinVisits)
+		bottom := allocate.Count(p, i, mus[0], top)
 		if top == bottom {
 			for j := range out {
 				out[j] += int64(top)
@@ -149,7 +151,7 @@ func counts(p *allocate.Problem, mus []float64, out []int64) {
 		}
 		hint := top
 		for j := K - 1; j >= 0; j-- {
-			hint = p.Count(i, mus[j], hint)
+			hint = allocate.Count(p, i, mus[j], hint)
 			out[j] += int64(hint)
 		}
 	}
@@ -160,7 +162,8 @@ type roundFn struct {
 	Cfg Config
 }
 
-func (f *roundFn) ProcessElement(h Host, res Resolved, st Search, emit func(Counts)) error {
+func (f *roundFn) ProcessElement(ctx context.Context, h Host, res Resolved, st Search, emit func(Counts)) error {
+	defer timed(ctx, "search-rounds", time.Now())
 	capped, free, cap := h.problems(f.Cfg, res)
 	if err := capped.Validate(); err != nil {
 		return hostError(h, err)
@@ -198,7 +201,7 @@ func total(p *allocate.Problem, mu float64) (int64, []int) {
 	x := make([]int, len(p.Rates))
 	var sum int64
 	for i := range x {
-		x[i] = p.Count(i, mu, p.MinVisits)
+		x[i] = allocate.Count(p, i, mu, p.MinVisits)
 		sum += int64(x[i])
 	}
 	return sum, x
@@ -223,10 +226,10 @@ func candidates(p *allocate.Problem, b Bracket, limit int64, host string, pg []P
 	_, x := total(p, b.Hi)
 	h := &candHeap{}
 	push := func(i, k int) {
-		if k >= p.MaxVisitsOf(i) {
+		if k >= allocate.MaxVisitsOf(p, i) {
 			return
 		}
-		if g := p.Gain(i, k); g > b.Lo && g > 0 {
+		if g := allocate.Gain(p, i, k); g > b.Lo && g > 0 {
 			heap.Push(h, next{Cand{Gain: g, Idx: pg[i].Idx, Host: host}, i, k})
 		}
 	}
@@ -274,7 +277,8 @@ type candFn struct {
 	Cfg Config
 }
 
-func (f *candFn) ProcessElement(h Host, res Resolved, st Search, emit func(Cands)) {
+func (f *candFn) ProcessElement(ctx context.Context, h Host, res Resolved, st Search, emit func(Cands)) {
+	defer timed(ctx, "candidates", time.Now())
 	capped, free, cap := h.problems(f.Cfg, res)
 	R := int64(res.R)
 	var c Cands
@@ -341,10 +345,10 @@ func extraOf(hosts []string, n []int64, host string) int64 {
 func init() {
 	register.DoFn1x1[Resolved, Search](&startSearch{})
 	register.Function3x1(advanceSearch)
-	register.DoFn4x1[Host, Resolved, Search, func(Counts), error](&roundFn{})
+	register.DoFn5x1[context.Context, Host, Resolved, Search, func(Counts), error](&roundFn{})
 	register.Emitter1[Counts]()
 	register.Function2x1(sumCounts)
-	register.DoFn4x0[Host, Resolved, Search, func(Cands)](&candFn{})
+	register.DoFn5x0[context.Context, Host, Resolved, Search, func(Cands)](&candFn{})
 	register.Emitter1[Cands]()
 	register.Function2x1(concatCands)
 	register.Function3x1(pickExtras)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -53,6 +54,7 @@ type Headers struct {
 }
 
 func (f *writeShard) ProcessElement(ctx context.Context, name string, blocks func(*string) bool, hd Headers) error {
+	defer timed(ctx, "write", time.Now())
 	var all []string
 	var b string
 	for blocks(&b) {

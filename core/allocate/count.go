@@ -11,8 +11,9 @@ package allocate
 // It is exported for a planner that runs Greedy's threshold search
 // itself, one round of counts at a time across machines
 // (cmd/freshplan-beam): Greedy's own search keeps per-page memos and
-// stays unexported.
-func (p *Problem) Count(i int, mu float64, hint int) int {
+// stays unexported. Functions, not methods, so that a binary that does
+// not call them (the web app) does not link them.
+func Count(p *Problem, i int, mu float64, hint int) int {
 	lo, hi := p.MinVisits, p.maxVisits(i)
 	if hi <= lo {
 		return lo
@@ -53,8 +54,8 @@ func (p *Problem) Count(i int, mu float64, hint int) int {
 // Gain returns the reduction w_i[A_i(k) − A_i(k+1)] of page i's (k+1)-th
 // visit (seed 000 §2.1 GREEDY step 2a), the largest finite float for a
 // first visit that ends an infinite cost.
-func (p *Problem) Gain(i, k int) float64 { return p.gain(i, k) }
+func Gain(p *Problem, i, k int) float64 { return p.gain(i, k) }
 
 // MaxVisitsOf returns the most visits page i can take: the budget, the
 // per-page maximum and its host's cap, whichever is least.
-func (p *Problem) MaxVisitsOf(i int) int { return p.maxVisits(i) }
+func MaxVisitsOf(p *Problem, i int) int { return p.maxVisits(i) }

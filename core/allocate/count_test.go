@@ -30,7 +30,7 @@ func TestCountBruteForce(t *testing.T) {
 				want++
 			}
 			for _, hint := range []int{0, want, want + 7, 1000} {
-				if got := p.Count(i, mu, hint); got != want {
+				if got := Count(&p, i, mu, hint); got != want {
 					t.Fatalf("trial %d page %d mu %g hint %d: Count %d, brute force %d", trial, i, mu, hint, got, want)
 				}
 			}

@@ -10,7 +10,7 @@ import (
 // estimates: how many, the mean and sample variance of their rates λ̂
 // (changes per day), the mean of λ̂/T (the Poisson noise, T the span
 // observed, days), and the longest span. A planner that fits priors
-// across machines merges them (Merge) instead of holding every rate.
+// across machines merges them (MergeMoments) instead of holding every rate.
 type Moments struct {
 	N        int
 	Mean     float64
@@ -25,10 +25,10 @@ func MomentsOf(rate, spanDays float64) Moments {
 	return Moments{N: 1, Mean: rate, Noise: rate / spanDays, MaxSpan: spanDays}
 }
 
-// Merge returns the moments of both sets together (Chan, Golub and
+// MergeMoments returns the moments of both sets together (Chan, Golub and
 // LeVeque's pairwise update of the mean and sum of squares, which keeps
 // the variance accurate where Σλ̂² − Nm² would cancel).
-func (a Moments) Merge(b Moments) Moments {
+func MergeMoments(a, b Moments) Moments {
 	switch {
 	case a.N == 0:
 		return b
@@ -79,9 +79,9 @@ func FitMoments(mo Moments, fallback Prior) Prior {
 // own (Priors); smaller hosts take the prior of all pages.
 const MinHostPages = minHostPages
 
-// Quantiles returns the 90% interval of a Gamma posterior (Smooth's Low
+// Interval returns the 90% interval of a Gamma posterior p (Smooth's Low
 // and High, changes per day).
-func (p Prior) Quantiles() (low, high float64) {
+func Interval(p Prior) (low, high float64) {
 	g := distuv.Gamma{Alpha: p.Shape, Beta: p.Rate}
 	return g.Quantile(Tail), g.Quantile(1 - Tail)
 }

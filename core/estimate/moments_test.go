@@ -24,12 +24,12 @@ func TestFitMomentsMatchesPriors(t *testing.T) {
 			ests[i] = Estimate{Rate: rate, SpanDays: span, Estimator: EstimatorImproved}
 			hosts[i] = "h"
 			k := rng.IntN(3)
-			parts[k] = parts[k].Merge(MomentsOf(rate, span))
+			parts[k] = MergeMoments(parts[k], MomentsOf(rate, span))
 		}
 		want := Priors(ests, hosts)["h"]
 		// Priors fits the prior of all pages, then, for a host of at least
 		// MinHostPages, the host's own with that as its fallback.
-		all := parts[2].Merge(parts[0]).Merge(parts[1])
+		all := MergeMoments(MergeMoments(parts[2], parts[0]), parts[1])
 		got := FitMoments(all, Prior{})
 		if n >= MinHostPages {
 			got = FitMoments(all, got)
@@ -42,15 +42,15 @@ func TestFitMomentsMatchesPriors(t *testing.T) {
 
 func close(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b)) }
 
-// TestQuantilesMatchSmooth checks Prior.Quantiles against Smooth's interval.
-func TestQuantilesMatchSmooth(t *testing.T) {
+// TestIntervalMatchesSmooth checks Interval against Smooth's interval.
+func TestIntervalMatchesSmooth(t *testing.T) {
 	ests := []Estimate{{Rate: 0.5, SpanDays: 30, Estimator: EstimatorImproved}, {Rate: 2, SpanDays: 10, Estimator: EstimatorMLE}}
 	hosts := []string{"a", "a"}
 	sm, priors := Smooth(ests, hosts)
 	for i, e := range ests {
-		lo, hi := priors["a"].Posterior(e).Quantiles()
+		lo, hi := Interval(priors["a"].Posterior(e))
 		if lo != sm[i].Low || hi != sm[i].High {
-			t.Fatalf("page %d: Quantiles %v %v, Smooth %v %v", i, lo, hi, sm[i].Low, sm[i].High)
+			t.Fatalf("page %d: Interval %v %v, Smooth %v %v", i, lo, hi, sm[i].Low, sm[i].High)
 		}
 	}
 }
