@@ -27,23 +27,24 @@ func timed(ctx context.Context, stage string, start time.Time) {
 	stageMillis[stage].Inc(ctx, time.Since(start).Milliseconds())
 }
 
-// printStages writes each stage's busy time from the run's counters.
+// printStages writes each stage's busy time from the run's counters,
+// step by step (each round of the search is a step of its own).
 func printStages(w io.Writer, res beam.PipelineResult) {
 	if res == nil {
 		return
 	}
 	type row struct {
-		name string
-		ms   int64
+		name, step string
+		ms         int64
 	}
 	var rows []row
 	for _, c := range res.Metrics().AllMetrics().Counters() {
 		if c.Key.Namespace == "freshplan-beam" {
-			rows = append(rows, row{c.Key.Name, c.Committed})
+			rows = append(rows, row{c.Key.Name, c.Key.Step, c.Committed})
 		}
 	}
 	slices.SortFunc(rows, func(a, b row) int { return int(b.ms - a.ms) })
 	for _, r := range rows {
-		fmt.Fprintf(w, "freshplan-beam: %-20s %8.1f s busy\n", r.name[3:], float64(r.ms)/1000)
+		fmt.Fprintf(w, "freshplan-beam: %-16s %8.1f s busy  (%s)\n", r.name[3:], float64(r.ms)/1000, r.step)
 	}
 }
