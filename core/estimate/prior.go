@@ -1,8 +1,7 @@
 package estimate
 
 import (
-	"math"
-	"sort"
+	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -125,10 +124,7 @@ func (p Prior) Posterior(e Estimate) Prior {
 // moments; fallback supplies the mean when the rates are all 0.
 func fitPrior(rates, spans []float64, fallback Prior) Prior {
 	if len(rates) == 0 {
-		if fallback.Rate > 0 {
-			return fallback
-		}
-		return Prior{Shape: 0.5, Rate: maxPriorDays}
+		return FitMoments(Moments{}, fallback)
 	}
 	var m, noise float64
 	for i, r := range rates {
@@ -144,20 +140,5 @@ func fitPrior(rates, spans []float64, fallback Prior) Prior {
 	if len(rates) > 1 {
 		v /= float64(len(rates) - 1)
 	}
-	if !(m > 0) {
-		if fallback.Rate > 0 {
-			m = fallback.Mean()
-		} else {
-			// No change anywhere: half a change over the longest span watched.
-			sorted := append([]float64(nil), spans...)
-			sort.Float64s(sorted)
-			return Prior{Shape: 0.5, Rate: math.Min(math.Max(sorted[len(sorted)-1], minPriorDays), maxPriorDays)}
-		}
-	}
-	beta := maxPriorDays
-	if excess := v - noise; excess > 0 {
-		beta = m / excess
-	}
-	beta = math.Min(math.Max(beta, minPriorDays), maxPriorDays)
-	return Prior{Shape: math.Max(m*beta, minShape), Rate: beta}
+	return FitMoments(Moments{N: len(rates), Mean: m, Variance: v, Noise: noise, MaxSpan: slices.Max(spans)}, fallback)
 }

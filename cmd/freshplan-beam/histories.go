@@ -1,0 +1,96 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/freshplan/freshplan/core/estimate"
+	"github.com/freshplan/freshplan/core/observe"
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+func reflectTypeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
+
+// onePage passes a pages table's URL on, and refuses one given twice, as
+// pages.Read does within a file (core plans each URL once).
+func onePage(url string, recs func(*Rec) bool, emit func(string, Rec)) error {
+	var first, r Rec
+	n := 0
+	for recs(&r) {
+		if n == 0 || r.Idx < first.Idx {
+			first = r
+		}
+		n++
+	}
+	if n > 1 {
+		return fmt.Errorf("URL %s is given %d times across the pages tables' shards: give each page once", url, n)
+	}
+	emit(first.Host, first)
+	return nil
+}
+
+// mergeHistory joins one URL's histories from every shard that has it
+// (in shard order: the host is its first shard's, the weight and crawl
+// delay its last's, as observe.Read takes them within a file) into one,
+// fetches sorted by time, and estimates its rate as freshplan estimate
+// does (plan.EstimateOf: seed 001 ch. 6, with the half-life's recency
+// weights when given).
+//
+// Within a shard every rule of observe.Read holds. Across shards a URL's
+// fetches are only put together: a digest log's first fetch in each
+// shard is a baseline that sees no change, and duplicate rows across
+// shards are not dropped. Shard logs by URL (as a crawler partitions
+// them by host) and the answer is core's exactly.
+type mergeHistory struct {
+	Cfg Config
+}
+
+func (f *mergeHistory) ProcessElement(ctx context.Context, url string, parts func(*Hist) bool, emit func(string, Rec)) {
+	defer timed(ctx, "join+estimate", time.Now())
+	var all []Hist
+	var h Hist
+	for parts(&h) {
+		all = append(all, h)
+	}
+	slices.SortFunc(all, func(a, b Hist) int { return cmp.Compare(a.Idx, b.Idx) })
+	merged := all[0].H
+	if len(all) > 1 {
+		merged.Fetches = nil
+		for _, p := range all {
+			merged.Fetches = append(merged.Fetches, p.H.Fetches...)
+		}
+		slices.SortStableFunc(merged.Fetches, func(a, b observe.Fetch) int { return cmp.Compare(a.At, b.At) })
+		last := all[len(all)-1].H
+		merged.Weight, merged.CrawlDelay = last.Weight, last.CrawlDelay
+	}
+	e := plan.EstimateOf(merged, f.Cfg.Now, f.Cfg.HalfLife)
+	emit(merged.Host, Rec{Idx: all[0].Idx, URL: merged.URL, Host: merged.Host, Rate: e.Rate,
+		Weight: merged.Weight, CrawlDelay: merged.CrawlDelay, HasEst: true, Est: e})
+}
+
+// observedMoments are the prior's moments of one page: its rate and span
+// when it was observed (estimate.Priors' rule), else none.
+func observedMoments(r Rec) estimate.Moments {
+	if !r.HasEst || r.Est.Estimator == estimate.EstimatorNone || !(r.Est.SpanDays > 0) {
+		return estimate.Moments{}
+	}
+	return estimate.MomentsOf(r.Est.Rate, r.Est.SpanDays)
+}
+
+func recMoments(host string, r Rec) estimate.Moments { return observedMoments(r) }
+
+func mergeMoments(a, b estimate.Moments) estimate.Moments { return estimate.MergeMoments(a, b) }
+
+func init() {
+	register.Function3x1(onePage)
+	register.Iter1[Rec]()
+	register.Iter1[Hist]()
+	register.DoFn4x0[context.Context, string, func(*Hist) bool, func(string, Rec)](&mergeHistory{})
+	register.Function2x1(recMoments)
+	register.Function2x1(mergeMoments)
+}
