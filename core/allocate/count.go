@@ -19,36 +19,7 @@ func Count(p *Problem, i int, mu float64, hint int) int {
 		return lo
 	}
 	done := func(k int) bool { return k >= hi || p.gain(i, k) <= mu }
-	k := min(max(hint, lo), hi)
-	var a, b int // the answer is in [a, b] and done(b) holds
-	if done(k) {
-		a, b = lo, k
-		for step := 1; k-step >= lo; step *= 2 {
-			if !done(k - step) {
-				a = k - step + 1
-				break
-			}
-			b = k - step
-		}
-	} else {
-		a, b = k+1, hi
-		for step := 1; k+step < hi; step *= 2 {
-			if done(k + step) {
-				b = k + step
-				break
-			}
-			a = k + step + 1
-		}
-	}
-	for a < b {
-		mid := int(uint(a+b) >> 1)
-		if done(mid) {
-			b = mid
-		} else {
-			a = mid + 1
-		}
-	}
-	return a
+	return gallop(min(max(hint, lo), hi), lo, hi, done)
 }
 
 // Gain returns the reduction w_i[A_i(k) − A_i(k+1)] of page i's (k+1)-th

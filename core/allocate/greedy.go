@@ -158,37 +158,7 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 	}
 	// done(k): the (k+1)-th visit is not worth taking at μ; false then true.
 	done := func(k int) bool { return k >= hi || gainAt(k) <= mu }
-	k := min(max(guess, lo), hi)
-	var a, b int // the answer is in [a, b] and done(b) holds
-	if done(k) {
-		b = k
-		a = lo
-		for step := 1; k-step >= lo; step *= 2 {
-			if !done(k - step) {
-				a = k - step + 1
-				break
-			}
-			b = k - step
-		}
-	} else {
-		a = k + 1
-		b = hi
-		for step := 1; k+step < hi; step *= 2 {
-			if done(k + step) {
-				b = k + step
-				break
-			}
-			a = k + step + 1
-		}
-	}
-	for a < b {
-		mid := int(uint(a+b) >> 1)
-		if done(mid) {
-			b = mid
-		} else {
-			a = mid + 1
-		}
-	}
+	a := gallop(min(max(guess, lo), hi), lo, hi, done)
 	sv.memoK[i] = int32(a)
 	sv.memoNext[i], sv.memoLast[i] = math.Inf(-1), math.Inf(1)
 	if a < hi {
