@@ -10,6 +10,8 @@ import (
 	"github.com/freshplan/freshplan/core/graph"
 	"github.com/freshplan/freshplan/core/order"
 	"github.com/freshplan/freshplan/core/rank"
+
+	"github.com/freshplan/freshplan/core/internal/cputime"
 )
 
 var (
@@ -40,7 +42,7 @@ func benchStrategy(b *testing.B, name string, robots int) {
 	p := DefaultParams()
 	p.Robots = robots
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Now()
 	for b.Loop() {
 		s, err := order.New(name, order.Options{Seed: 1, Batch: 1})
 		if err != nil {
@@ -50,7 +52,7 @@ func benchStrategy(b *testing.B, name string, robots int) {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 // One strategy's simulated crawl of 1M pages and 10M links (issue 23's

@@ -9,6 +9,8 @@ import (
 	"github.com/freshplan/freshplan/core/graph"
 	"gonum.org/v1/gonum/graph/network"
 	"gonum.org/v1/gonum/graph/simple"
+
+	"github.com/freshplan/freshplan/core/internal/cputime"
 )
 
 var (
@@ -34,12 +36,12 @@ func bigGraph(b *testing.B) *graph.Graph {
 func BenchmarkPageRank1M(b *testing.B) {
 	g := bigGraph(b)
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Now()
 	for b.Loop() {
 		_, it, _ := PageRank(g, Damping, Tolerance)
 		b.ReportMetric(float64(it), "iterations")
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 // BenchmarkGonumPageRank1M is gonum's graph/network.PageRankSparse on the
@@ -57,9 +59,9 @@ func BenchmarkGonumPageRank1M(b *testing.B) {
 		}
 	}
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Now()
 	for b.Loop() {
 		network.PageRankSparse(gg, Damping, Tolerance)
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
