@@ -42,6 +42,7 @@ func (h *home) Render() goapp.UI {
 		),
 		goapp.Footer().Class("foot").Body(
 			goapp.P().Text("freshplan plans in your browser (Go compiled to WebAssembly); your files are read here and sent nowhere. Seeds: de Souza et al. (psp), Cho & Garcia-Molina, Azar et al., Wolf et al."),
+			goapp.P().Body(goapp.A().ID("first-crawl-link").Href("/first-crawl").Text("First crawl"), goapp.Text(": in which order to fetch a link graph's pages the first time (seed 004's strategies).")),
 		),
 	)
 }
