@@ -48,16 +48,17 @@ type fcRun struct {
 	done   string // the file last exported
 }
 
+func (f *firstCrawl) OnInit() {
+	f.params, f.errs = defaultFCParams(), map[string]string{}
+}
+
 func (f *firstCrawl) OnMount(ctx goapp.Context) {
 	if prerendering {
 		return
 	}
 	f.ctx = ctx
-	if f.params == (fcParams{}) {
-		f.params = defaultFCParams()
-	}
 	if p, ok := parseFCLink(goapp.Window().Get("location").Get("hash").String()); ok {
-		f.params = p
+		ctx.Dispatch(func(goapp.Context) { f.params = p })
 	}
 	f.listen()
 }
