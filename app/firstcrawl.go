@@ -42,10 +42,11 @@ type fcRun struct {
 	secs   float64 // how long the study took
 	rep    *firstcrawl.Report
 	robots []firstcrawl.RobotsPoint
-	of     fcParams // the parameters of rep
-	curves *chartSpec
-	speed  *chartSpec
-	done   string // the file last exported
+	of     fcParams   // the parameters of rep
+	curves *chartSpec // cumulative PageRank against pages
+	time   *chartSpec // … against time
+	speed  *chartSpec // time to crawl against r
+	done   string     // the file last exported
 }
 
 func (f *firstCrawl) OnInit() {

@@ -23,12 +23,21 @@ var fcDash = map[string]string{
 }
 
 // fcCurvesSpec draws every strategy's cumulative PageRank against the
-// share of pages fetched (seed 004 Figs. 4.3–4.5), from its 1% curve.
-func fcCurvesSpec(rep *firstcrawl.Report, p fcParams) *chartSpec {
-	s := &chartSpec{Version: nextVersion(), ID: "chart-fc-curves", W: 1.4 * chartW, Left: 58, Right: 16, Bottom: 44,
+// share of pages fetched (seed 004 Figs. 4.3–4.5), from its 1% curve; or,
+// byTime, against the hours since the crawl began.
+func fcCurvesSpec(rep *firstcrawl.Report, p fcParams, byTime bool) *chartSpec {
+	s := &chartSpec{Version: nextVersion(), ID: "chart-fc-curves", W: 2 * chartW, Left: 58, Right: 16, Bottom: 44,
 		Title:  "Cumulative PageRank against pages fetched, every strategy",
 		XLabel: "pages fetched (% of the graph's reachable pages)", YLabel: "PageRank fetched (% of the total)",
 		Desc: "For each ordering strategy, the share of the graph's total PageRank in the pages fetched so far, at every 1% of the pages; the diagonal is a random order."}
+	xOf := func(c firstcrawl.Point) float64 { return 100 * c.Pages }
+	if byTime {
+		s.ID, s.W = "chart-fc-time", chartW
+		s.Title = "Cumulative PageRank against time, every strategy"
+		s.XLabel = "hours since the crawl began"
+		s.Desc = "For each ordering strategy, the share of the graph's total PageRank in the pages fetched by each time, at every 1% of the pages."
+		xOf = func(c firstcrawl.Point) float64 { return c.Seconds / 3600 }
+	}
 	for _, sum := range rep.Summaries {
 		s.Legend = append(s.Legend, legendItem{Label: sum.Strategy, Color: fcColor[sum.Strategy], Dash: fcDash[sum.Strategy], Shape: "line"})
 	}
@@ -36,12 +45,20 @@ func fcCurvesSpec(rep *firstcrawl.Report, p fcParams) *chartSpec {
 	s.H = s.Top + chartH - 48
 	s.X = newScale(0, 100, false, s.Left, s.W-s.Right)
 	s.Y = newScale(0, 100, false, s.H-s.Bottom, s.Top)
-	s.Series = append(s.Series, series{Name: "diagonal", Kind: kindLine, Color: "#d0d7d4", Dash: "1 3", Width: 1, Plain: true,
-		Points: []point{{X: 0, Y: 0}, {X: 100, Y: 100}}})
+	if byTime {
+		hi := 0.0
+		for _, sum := range rep.Summaries {
+			hi = math.Max(hi, sum.Seconds/3600)
+		}
+		s.X = newScale(0, hi, false, s.Left, s.W-s.Right)
+	} else {
+		s.Series = append(s.Series, series{Name: "diagonal", Kind: kindLine, Color: "#d0d7d4", Dash: "1 3", Width: 1, Plain: true,
+			Points: []point{{X: 0, Y: 0}, {X: 100, Y: 100}}})
+	}
 	for _, sum := range rep.Summaries {
 		pts := []point{{X: 0, Y: 0}}
 		for _, c := range sum.Curve {
-			pts = append(pts, point{X: 100 * c.Pages, Y: 100 * c.PageRank,
+			pts = append(pts, point{X: xOf(c), Y: 100 * c.PageRank,
 				Title: sum.Strategy + ": " + fmtPct(c.PageRank, 1) + " of the PageRank after " + fmtPct(c.Pages, 0) + " of the pages"})
 		}
 		w := 1.6

@@ -99,14 +99,14 @@ func (f *firstCrawl) renderParams() goapp.UI {
 		return goapp.Div().Class("field").Body(
 			goapp.Label().For(id).Text(label),
 			goapp.Input().ID(id).Type("text").Attr("inputmode", "decimal").Value(value).OnChange(f.onField(id)),
-			goapp.If(f.errs[id] != "", goapp.P().ID(id+"-error").Class("field-error").Text(f.errs[id])).
-				Else(goapp.P().Class("hint").Text(hint)),
+			goapp.If(f.errs[id] != "", goapp.Small().ID(id+"-error").Class("field-error").Text(f.errs[id])).
+				Else(goapp.Small().Text(hint)),
 		)
 	}
 	names := firstcrawl.Names()
 	return goapp.Section().ID("fc-params").Class("panel").Body(
 		goapp.H2().Text("Crawler"),
-		goapp.Div().Class("fields").Body(
+		goapp.Div().Class("params").Body(
 			num("fc-robots", "Robots r", strconv.Itoa(p.Robots), "simultaneous connections, never two to one site"),
 			num("fc-wait", "Wait w (seconds)", fmtFlag(p.Wait), "between connections to one site"),
 			num("fc-per-connection", "Pages per connection c", strconv.Itoa(p.PerConnection), "HTTP keep-alive"),
@@ -120,7 +120,7 @@ func (f *firstCrawl) renderParams() goapp.UI {
 						return goapp.Option().Value(names[i]).Selected(names[i] == p.Chosen).Text(names[i])
 					}),
 				),
-				goapp.P().Class("hint").Text("its order is exported and its time to crawl drawn against r"),
+				goapp.Small().Text("its order is exported and its time to crawl drawn against r"),
 			),
 		),
 		goapp.Div().Class("actions").Body(

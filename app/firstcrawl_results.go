@@ -30,13 +30,22 @@ func (f *firstCrawl) renderResults() goapp.UI {
 		goapp.H2().Text("Strategies"), prog,
 		goapp.P().Class("hint").Text("As “freshplan order” prints them for the same graph and parameters. avg PR: cumulative PageRank averaged over the crawl (seed 004 Table 4.1); τ: Kendall's τ against the PageRank order; PR@x: PageRank fetched after x of the pages; half PR at: pages fetched when half the PageRank is in; P_CS: Cho's Crawl & Stop after 10% of the pages; idle: robots idle on average over the last tenth of the crawl."),
 		f.renderTable(r.rep),
-		goapp.Div().Class("charts").Body(
+		goapp.Div().Class("chart-box").Body(
 			&chart{Spec: r.curves},
 			goapp.Button().Type("button").ID("fc-export-curves").Class("button").
 				OnClick(f.onExportChart("chart-fc-curves", "freshplan-first-crawl-"+base+".svg")).Text("Download this chart (SVG)"),
-			&chart{Spec: r.speed},
-			goapp.Button().Type("button").ID("fc-export-robots").Class("button").
-				OnClick(f.onExportChart("chart-fc-robots", "freshplan-time-vs-robots-"+base+".svg")).Text("Download this chart (SVG)"),
+		),
+		goapp.Div().Class("charts").Body(
+			goapp.Div().Class("chart-box").Body(
+				&chart{Spec: r.time},
+				goapp.Button().Type("button").ID("fc-export-time").Class("button").
+					OnClick(f.onExportChart("chart-fc-time", "freshplan-first-crawl-time-"+base+".svg")).Text("Download this chart (SVG)"),
+			),
+			goapp.Div().Class("chart-box").Body(
+				&chart{Spec: r.speed},
+				goapp.Button().Type("button").ID("fc-export-robots").Class("button").
+					OnClick(f.onExportChart("chart-fc-robots", "freshplan-time-vs-robots-"+base+".svg")).Text("Download this chart (SVG)"),
+			),
 		),
 		goapp.H3().Text("Export "+f.params.Chosen+"'s order"),
 		goapp.P().Class("hint").Text("A seed list in the order to fetch: Nutch (URL, nutch.score falling from 1), StormCrawler (URL, in order), or CSV (rank, url, host, delay_seconds) — what “freshplan order --export” writes. Set the crawler's own politeness delay to w."),

@@ -32,7 +32,7 @@ func (f *firstCrawl) readFile(file goapp.Value) {
 				return
 			}
 			f.readErr, f.in, f.name = nil, in, name
-			f.run.rep, f.run.robots, f.run.curves, f.run.speed = nil, nil, nil, nil
+			f.run.rep, f.run.robots, f.run.curves, f.run.time, f.run.speed = nil, nil, nil, nil, nil
 			f.start()
 		})
 	})
@@ -113,9 +113,9 @@ func (f *firstCrawl) start() {
 				say(fmt.Sprintf("Time to crawl against r: %s at r = %d (%d of %d)…", p.Chosen, r, i+1, len(fcRobots)))
 			})
 		}
-		var curves, speed *chartSpec
+		var curves, byTime, speed *chartSpec
 		if err == nil {
-			curves, speed = fcCurvesSpec(rep, p), fcRobotsSpec(pts, p)
+			curves, byTime, speed = fcCurvesSpec(rep, p, false), fcCurvesSpec(rep, p, true), fcRobotsSpec(pts, p)
 		}
 		secs := time.Since(start).Seconds()
 		ctx.Dispatch(func(goapp.Context) {
@@ -130,7 +130,7 @@ func (f *firstCrawl) start() {
 				}
 				return
 			}
-			run.rep, run.robots, run.of, run.secs, run.curves, run.speed = rep, pts, p, secs, curves, speed
+			run.rep, run.robots, run.of, run.secs, run.curves, run.time, run.speed = rep, pts, p, secs, curves, byTime, speed
 			run.done = ""
 		})
 	})

@@ -58,6 +58,9 @@ func TestFirstCrawl(t *testing.T) {
 	if n := eval[int](tb, `document.querySelectorAll("#chart-fc-curves-svg polyline").length`); n < 12 {
 		t.Errorf("the curves chart has %d lines; want one per strategy", n)
 	}
+	if n := eval[int](tb, `document.querySelectorAll("#chart-fc-time-svg polyline").length`); n < 12 {
+		t.Errorf("the curves-against-time chart has %d lines; want one per strategy", n)
+	}
 	if n := eval[int](tb, `document.querySelectorAll("#chart-fc-robots-svg polyline").length`); n < 2 {
 		t.Errorf("the time-against-r chart has %d lines; want the strategy's and the ideal", n)
 	}
