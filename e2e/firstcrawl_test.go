@@ -2,14 +2,18 @@ package e2e
 
 import (
 	"encoding/xml"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/freshplan/freshplan/core/graph"
 )
 
 // TestFirstCrawl drops examples/links.csv on the First crawl view opened
@@ -116,4 +120,41 @@ func TestFirstCrawlLink(t *testing.T) {
 	tb.open()
 	tb.do(chromedp.Click(chromedp.CSS("#first-crawl-link")))
 	tb.poll(`location.pathname === "/first-crawl" && !!document.getElementById("fc-file")`, 30*time.Second)
+}
+
+// TestBenchFirstCrawl measures, for BENCHMARKS.md, the First crawl view
+// on a synthetic graph (graph.DefaultSynthetic, seed 1) of
+// E2E_BENCH_FC pages: from the drop to every strategy's row on screen
+// and to the time-against-r chart. Run with E2E_BENCH_FC=100000.
+func TestBenchFirstCrawl(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("E2E_BENCH_FC"))
+	if n <= 0 {
+		t.Skip("set E2E_BENCH_FC to a number of pages to measure")
+	}
+	g, err := graph.Generate(graph.DefaultSynthetic(n, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("from,to\n")
+	for p := range int32(g.Pages()) {
+		for _, q := range g.OutOf(p) {
+			b.WriteString(g.URL(p) + "," + g.URL(q) + "\n")
+		}
+	}
+	tb := newTab(t)
+	setWidth(t, tb, 1400)
+	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl"))
+	tb.poll(`!!document.getElementById("fc-robots")?.value`, 60*time.Second)
+	eval[bool](tb, `(() => { window.fcTable = 0; const o = new MutationObserver(() => {
+		if (!window.fcTable && document.querySelectorAll("#fc-table tbody tr").length === 12) window.fcTable = performance.now(); });
+		o.observe(document.body, {subtree: true, childList: true}); return true; })()`)
+	eval[bool](tb, fmt.Sprintf(`(window.__csv = %s, window.__csvName = "synthetic.csv", true)`, jsString(b.String())))
+	eval[bool](tb, dropJS)
+	t0 := eval[float64](tb, `(window.fcT0 = performance.now(), window.__drop(), window.fcT0)`)
+	tb.poll(`document.getElementById("fc-status").dataset.state === "done"`, 600*time.Second)
+	done := eval[float64](tb, `performance.now()`)
+	t.Logf("%d pages, %d links (%.1f MB): drop → every strategy and both charts on screen %.2f s (the study alone, as the status says: %s)",
+		g.Pages(), g.Links(), float64(b.Len())/1e6, (done-t0)/1000, tb.text("#fc-status"))
+	tb.shot("first-crawl-bench")
 }
