@@ -17,12 +17,16 @@ import (
 func (f *firstCrawl) readFile(file goapp.Value) {
 	name := file.Get("name").String()
 	f.stopRun()
-	f.run.busy, f.run.err, f.run.note = true, "", "Reading "+name+"…"
-	ctx := f.ctx
+	rctx, stop := context.WithCancel(context.Background())
+	f.run.stop, f.run.busy, f.run.err, f.run.note = stop, true, "", "Reading "+name+"…"
+	seq, ctx := f.run.seq, f.ctx
 	ctx.Async(func() {
-		in, err := readGraph(context.Background(), newContentReader(context.Background(), file), name)
+		in, err := readGraph(rctx, newContentReader(rctx, file), name)
 		ctx.Dispatch(func(goapp.Context) {
-			f.run.busy = false
+			if f.run.seq != seq {
+				return // stopped, or another file dropped
+			}
+			f.run.busy, f.run.stop = false, nil
 			if err != nil {
 				var ie *InputError
 				if !errors.As(err, &ie) {

@@ -158,3 +158,34 @@ func TestBenchFirstCrawl(t *testing.T) {
 		g.Pages(), g.Links(), float64(b.Len())/1e6, (done-t0)/1000, tb.text("#fc-status"))
 	tb.shot("first-crawl-bench")
 }
+
+// TestFirstCrawlStop stops a study of a 20k-page synthetic graph while
+// it runs: the status says so at once (between two strategies), and no
+// result arrives after.
+func TestFirstCrawlStop(t *testing.T) {
+	g, err := graph.Generate(graph.DefaultSynthetic(20000, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for p := range int32(g.Pages()) {
+		for _, q := range g.OutOf(p) {
+			b.WriteString(g.URL(p) + "," + g.URL(q) + "\n")
+		}
+	}
+	tb := newTab(t)
+	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl"))
+	tb.poll(`!!document.getElementById("fc-robots")?.value`, 60*time.Second)
+	tb.drop("synthetic.csv", b.String(), "")
+	tb.poll(`(document.getElementById("fc-note")?.textContent || "").includes("(2 of 12 strategies)")`, 120*time.Second)
+	tb.shot("first-crawl-running")
+	tb.do(chromedp.Click(chromedp.CSS("#fc-stop")))
+	tb.poll(`document.getElementById("fc-status").dataset.state === "error"`, 30*time.Second)
+	if s := tb.text("#fc-status"); !strings.Contains(s, "stopped") {
+		t.Errorf("status after Stop: %q", s)
+	}
+	time.Sleep(3 * time.Second)
+	if st := eval[string](tb, `document.getElementById("fc-status").dataset.state`); st != "error" || eval[int](tb, `document.querySelectorAll("#fc-table tbody tr").length`) != 0 {
+		t.Errorf("after Stop the study went on: state %q", st)
+	}
+}
