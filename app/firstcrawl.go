@@ -44,6 +44,7 @@ type fcRun struct {
 	robots []firstcrawl.RobotsPoint
 	of     fcParams   // the parameters of rep
 	curves *chartSpec // cumulative PageRank against pages
+	narrow *chartSpec // the same for a narrow page
 	time   *chartSpec // … against time
 	speed  *chartSpec // time to crawl against r
 	done   string     // the file last exported

@@ -24,13 +24,17 @@ var fcDash = map[string]string{
 
 // fcCurvesSpec draws every strategy's cumulative PageRank against the
 // share of pages fetched (seed 004 Figs. 4.3–4.5), from its 1% curve; or,
-// byTime, against the hours since the crawl began.
-func fcCurvesSpec(rep *firstcrawl.Report, p fcParams, byTime bool) *chartSpec {
+// byTime, against the hours since the crawl began. The chart against
+// pages is drawn twice: wide, and narrow for a phone's width.
+func fcCurvesSpec(rep *firstcrawl.Report, p fcParams, byTime, narrow bool) *chartSpec {
 	s := &chartSpec{Version: nextVersion(), ID: "chart-fc-curves", W: 2 * chartW, Left: 58, Right: 16, Bottom: 44,
 		Title:  "Cumulative PageRank against pages fetched, every strategy",
 		XLabel: "pages fetched (% of the graph's reachable pages)", YLabel: "PageRank fetched (% of the total)",
 		Desc: "For each ordering strategy, the share of the graph's total PageRank in the pages fetched so far, at every 1% of the pages; the diagonal is a random order."}
 	xOf := func(c firstcrawl.Point) float64 { return 100 * c.Pages }
+	if narrow {
+		s.ID, s.W = "chart-fc-curves-narrow", chartW
+	}
 	if byTime {
 		s.ID, s.W = "chart-fc-time", chartW
 		s.Title = "Cumulative PageRank against time, every strategy"

@@ -30,8 +30,11 @@ func (f *firstCrawl) renderResults() goapp.UI {
 		goapp.H2().Text("Strategies"), prog,
 		goapp.P().Class("hint").Text("As “freshplan order” prints them for the same graph and parameters. avg PR: cumulative PageRank averaged over the crawl (seed 004 Table 4.1); τ: Kendall's τ against the PageRank order; PR@x: PageRank fetched after x of the pages; half PR at: pages fetched when half the PageRank is in; P_CS: Cho's Crawl & Stop after 10% of the pages; idle: robots idle on average over the last tenth of the crawl."),
 		f.renderTable(r.rep),
+		// The wide chart's legend would be unreadable at a phone's width:
+		// the backtest's classes show one chart or the other.
+		goapp.Div().Class("chart-box", "bt-narrow").Body(&chart{Spec: r.narrow}),
 		goapp.Div().Class("chart-box").Body(
-			&chart{Spec: r.curves},
+			goapp.Div().Class("bt-wide").Body(&chart{Spec: r.curves}),
 			goapp.Button().Type("button").ID("fc-export-curves").Class("button").
 				OnClick(f.onExportChart("chart-fc-curves", "freshplan-first-crawl-"+base+".svg")).Text("Download this chart (SVG)"),
 		),

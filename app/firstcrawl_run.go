@@ -36,7 +36,7 @@ func (f *firstCrawl) readFile(file goapp.Value) {
 				return
 			}
 			f.readErr, f.in, f.name = nil, in, name
-			f.run.rep, f.run.robots, f.run.curves, f.run.time, f.run.speed = nil, nil, nil, nil, nil
+			f.run.rep, f.run.robots, f.run.curves, f.run.narrow, f.run.time, f.run.speed = nil, nil, nil, nil, nil, nil
 			f.start()
 		})
 	})
@@ -117,9 +117,10 @@ func (f *firstCrawl) start() {
 				say(fmt.Sprintf("Time to crawl against r: %s at r = %d (%d of %d)…", p.Chosen, r, i+1, len(fcRobots)))
 			})
 		}
-		var curves, byTime, speed *chartSpec
+		var curves, narrow, byTime, speed *chartSpec
 		if err == nil {
-			curves, byTime, speed = fcCurvesSpec(rep, p, false), fcCurvesSpec(rep, p, true), fcRobotsSpec(pts, p)
+			curves, narrow, byTime = fcCurvesSpec(rep, p, false, false), fcCurvesSpec(rep, p, false, true), fcCurvesSpec(rep, p, true, false)
+			speed = fcRobotsSpec(pts, p)
 		}
 		secs := time.Since(start).Seconds()
 		ctx.Dispatch(func(goapp.Context) {
@@ -134,7 +135,7 @@ func (f *firstCrawl) start() {
 				}
 				return
 			}
-			run.rep, run.robots, run.of, run.secs, run.curves, run.time, run.speed = rep, pts, p, secs, curves, byTime, speed
+			run.rep, run.robots, run.of, run.secs, run.curves, run.narrow, run.time, run.speed = rep, pts, p, secs, curves, narrow, byTime, speed
 			run.done = ""
 		})
 	})

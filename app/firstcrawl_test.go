@@ -77,7 +77,7 @@ func TestFCCharts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := fcCurvesSpec(rep, p, false)
+	c := fcCurvesSpec(rep, p, false, false)
 	if len(c.Series) != 1+len(firstcrawl.Names()) || len(c.Legend) != len(firstcrawl.Names()) {
 		t.Fatalf("curves chart: %d series, %d legend entries", len(c.Series), len(c.Legend))
 	}
