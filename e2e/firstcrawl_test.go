@@ -92,6 +92,21 @@ func TestFirstCrawl(t *testing.T) {
 		t.Errorf("the curves' SVG has no axis label with its unit")
 	}
 
+	// Copy link: the parameters as typed, in the box and the address bar.
+	tb.typeInto("#fc-robots", "4")
+	eval[bool](tb, `(document.getElementById("fc-robots").dispatchEvent(new Event("change", {bubbles: true})), true)`)
+	tb.do(chromedp.Click(chromedp.CSS("#fc-copy-link")))
+	tb.poll(`!!document.getElementById("fc-link-url")`, 10*time.Second)
+	link := eval[string](tb, `document.getElementById("fc-link-url").value`)
+	for _, w := range []string{"/first-crawl#fc1&", "r=4", "w=10", "c=2", "seed=7", "s=opic"} {
+		if !strings.Contains(link, w) {
+			t.Errorf("share link %q lacks %q", link, w)
+		}
+	}
+	if h := eval[string](tb, `location.hash`); !strings.HasSuffix(link, h) || h == "" {
+		t.Errorf("address bar's fragment %q is not the link's", h)
+	}
+
 	// A bad row: the file, line and column named, the line quoted, the
 	// results of the good graph kept.
 	tb.drop("bad-links.csv", "from,to\nhttps://a.example/,https://a.example/1\nhttps://a.example/1,ftp://b.example/x\n", "")
