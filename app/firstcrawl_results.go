@@ -56,6 +56,7 @@ func (f *firstCrawl) renderResults() goapp.UI {
 			goapp.Button().Type("button").ID("fc-export-nutch").Class("button").OnClick(f.onExportOrder("nutch")).Text("Nutch seeds"),
 			goapp.Button().Type("button").ID("fc-export-stormcrawler").Class("button").OnClick(f.onExportOrder("stormcrawler")).Text("StormCrawler seeds"),
 			goapp.Button().Type("button").ID("fc-export-csv").Class("button").OnClick(f.onExportOrder("csv")).Text("Order CSV"),
+			goapp.Button().Type("button").ID("fc-export-curves-csv").Class("button").OnClick(f.onExportCurves).Text("Every strategy's curve (CSV)"),
 		),
 		goapp.If(r.done != "", goapp.P().ID("fc-export-status").Class("hint").Text("Downloaded "+r.done+".")),
 	)
@@ -129,4 +130,21 @@ func (f *firstCrawl) onExportChart(id, file string) goapp.EventHandler {
 			f.run.done = file
 		}
 	}
+}
+
+// onExportCurves downloads every strategy's curve, as freshplan order
+// --curves writes it.
+func (f *firstCrawl) onExportCurves(ctx goapp.Context, e goapp.Event) {
+	r := &f.run
+	if r.rep == nil {
+		return
+	}
+	var b bytes.Buffer
+	if err := firstcrawl.WriteCurves(&b, r.rep); err != nil {
+		r.err = err.Error()
+		return
+	}
+	name := "freshplan-curves-" + fileBase(f.name) + ".csv"
+	download(name, "text/csv", b.Bytes())
+	r.done = name
 }

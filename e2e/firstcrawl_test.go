@@ -79,6 +79,12 @@ func TestFirstCrawl(t *testing.T) {
 	if wantOrder, err := os.ReadFile(cliOrder); err != nil || string(got) != string(wantOrder) {
 		t.Errorf("the page's order CSV (%d bytes) is not the CLI's (%d bytes, %v)", len(got), len(wantOrder), err)
 	}
+	curves := tb.downloadBy("#fc-export-curves-csv", "freshplan-curves-links.csv")
+	if out, err := exec.Command(cli, append(append([]string{"order", "--curves", "-"}, flags...), "../examples/links.csv")...).Output(); err != nil {
+		t.Fatalf("freshplan order --curves: %v", err)
+	} else if i := strings.Index(string(out), "strategy,fraction_pages"); i < 0 || string(out[i:]) != string(curves) {
+		t.Errorf("the page's curves CSV (%d bytes) is not the CLI's --curves", len(curves))
+	}
 	svg := tb.downloadBy("#fc-export-curves", "freshplan-first-crawl-links.svg")
 	var doc struct {
 		XMLName xml.Name
