@@ -75,7 +75,7 @@ func (f *firstCrawl) stopRun() {
 	f.run.seq++
 }
 
-// study is the study of in under p.
+// fcStudy is the study of in under p: every strategy, the form's crawler.
 func fcStudy(in *firstcrawl.Input, p fcParams) firstcrawl.Study {
 	sp := firstcrawl.DefaultParams()
 	sp.Robots, sp.Wait, sp.PerConnection, sp.Bandwidth, sp.Seed = p.Robots, p.Wait, p.PerConnection, p.Bandwidth, p.Seed
