@@ -7,6 +7,7 @@ import (
 // navItem is a part of the product the navigation bar leads to.
 type navItem struct {
 	Label, Href string
+	ID          string // the link's id, when a test or a share link needs it
 	// Shown says whether the item applies to the page as it is (nil:
 	// always).
 	Shown func(h *home) bool
@@ -23,6 +24,7 @@ var navItems = []navItem{
 	{Label: "Charts", Href: "#charts"},
 	{Label: "Pages", Href: "#tables"},
 	{Label: "Glossary", Href: "#glossary"},
+	{Label: "First crawl", Href: "/first-crawl", ID: "first-crawl-link"},
 }
 
 // renderNav is the bar that stays at the top of the window: every part
@@ -34,7 +36,11 @@ func (h *home) renderNav() goapp.UI {
 		if it.Shown != nil && !it.Shown(h) {
 			continue
 		}
-		links = append(links, goapp.Li().Body(goapp.A().Href(it.Href).Text(it.Label)))
+		a := goapp.A().Href(it.Href).Text(it.Label)
+		if it.ID != "" {
+			a = a.ID(it.ID)
+		}
+		links = append(links, goapp.Li().Body(a))
 	}
 	return goapp.Nav().ID("nav").Class("nav").Aria("label", "sections").Body(goapp.Ul().Body(links...))
 }

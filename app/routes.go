@@ -6,4 +6,5 @@ import goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 // both call it (go-app serves and pre-renders the same routes).
 func Register() {
 	goapp.Route("/", &home{})
+	goapp.Route("/first-crawl", &firstCrawl{})
 }

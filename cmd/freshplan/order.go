@@ -131,7 +131,7 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *curves != "" {
-		if err := writeTo(*curves, stdout, func(w io.Writer) error { return writeCurves(w, rep) }); err != nil {
+		if err := writeTo(*curves, stdout, func(w io.Writer) error { return firstcrawl.WriteCurves(w, rep) }); err != nil {
 			return err
 		}
 	}
@@ -199,17 +199,4 @@ func writeOrderTable(w io.Writer, rep *firstcrawl.Report) {
 		"PR@x: PageRank fetched after x of the pages; half_PR@: pages fetched when half the PageRank is in;\n"+
 		"P_CS: Cho's Crawl & Stop after 10% of the pages, the share of them among the 10% of highest PageRank;\n"+
 		"hours: time to crawl every page; idle: robots idle on average over the last tenth of the crawl\n")
-}
-
-// writeCurves writes every strategy's curve, a row at every 1% of pages.
-func writeCurves(w io.Writer, rep *firstcrawl.Report) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString("strategy,fraction_pages,fraction_pagerank,seconds\n")
-	for _, s := range rep.Summaries {
-		for _, pt := range s.Curve {
-			fmt.Fprintf(bw, "%s,%s,%s,%s\n", s.Strategy, strconv.FormatFloat(pt.Pages, 'f', 2, 64),
-				strconv.FormatFloat(pt.PageRank, 'f', 6, 64), strconv.FormatFloat(pt.Seconds, 'f', 3, 64))
-		}
-	}
-	return bw.Flush()
 }

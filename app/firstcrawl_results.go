@@ -1,0 +1,161 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/core/firstcrawl"
+)
+
+// renderResults shows the last study: the progress while one runs, the
+// table of headline figures, the two charts and the exports.
+func (f *firstCrawl) renderResults() goapp.UI {
+	r := &f.run
+	var prog goapp.UI = goapp.Text("")
+	if r.busy {
+		prog = goapp.Div().ID("fc-progress").Class("reading").Body(
+			goapp.Span().ID("fc-note").Class("read-text").Text(r.note),
+		)
+	}
+	if r.rep == nil {
+		return goapp.Section().ID("fc-results").Class("panel").Body(
+			goapp.H2().Text("Strategies"), prog,
+			goapp.If(!r.busy, goapp.P().Class("hint").Text("Drop a link graph: every strategy is simulated on it with the crawler above.")),
+		)
+	}
+	base := fileBase(f.name)
+	return goapp.Section().ID("fc-results").Class("panel").Body(
+		goapp.H2().Text("Strategies"), prog,
+		goapp.P().Class("hint").Text("As “freshplan order” prints them for the same graph and parameters. avg PR: cumulative PageRank averaged over the crawl (seed 004 Table 4.1); τ: Kendall's τ against the PageRank order; PR@x: PageRank fetched after x of the pages; half PR at: pages fetched when half the PageRank is in; P_CS: Cho's Crawl & Stop after 10% of the pages; idle: robots idle on average over the last tenth of the crawl."),
+		f.renderTable(r.rep),
+		// The wide chart's legend would be unreadable at a phone's width:
+		// the backtest's classes show one chart or the other.
+		goapp.Div().Class("chart-box", "bt-narrow").Body(&chart{Spec: r.narrow}),
+		goapp.Div().Class("chart-box").Body(
+			goapp.Div().Class("bt-wide").Body(&chart{Spec: r.curves}),
+			goapp.Button().Type("button").ID("fc-export-curves").Class("button").
+				OnClick(f.onExportChart("chart-fc-curves", "freshplan-first-crawl-"+base+".svg")).Text("Download this chart (SVG)"),
+		),
+		goapp.Div().Class("charts").Body(
+			goapp.Div().Class("chart-box").Body(
+				&chart{Spec: r.time},
+				goapp.Button().Type("button").ID("fc-export-time").Class("button").
+					OnClick(f.onExportChart("chart-fc-time", "freshplan-first-crawl-time-"+base+".svg")).Text("Download this chart (SVG)"),
+			),
+			goapp.Div().Class("chart-box").Body(
+				&chart{Spec: r.speed},
+				goapp.Button().Type("button").ID("fc-export-robots").Class("button").
+					OnClick(f.onExportChart("chart-fc-robots", "freshplan-time-vs-robots-"+base+".svg")).Text("Download this chart (SVG)"),
+			),
+		),
+		goapp.H3().Text("Export "+f.params.Chosen+"'s order"),
+		goapp.P().Class("hint").Text("A seed list in the order to fetch: Nutch (URL, nutch.score falling from 1), StormCrawler (URL, in order), or CSV (rank, url, host, delay_seconds) — what “freshplan order --export” writes. Set the crawler's own politeness delay to w."),
+		goapp.Div().ID("fc-exports").Class("actions").Body(
+			goapp.Button().Type("button").ID("fc-export-nutch").Class("button").OnClick(f.onExportOrder("nutch")).Text("Nutch seeds"),
+			goapp.Button().Type("button").ID("fc-export-stormcrawler").Class("button").OnClick(f.onExportOrder("stormcrawler")).Text("StormCrawler seeds"),
+			goapp.Button().Type("button").ID("fc-export-csv").Class("button").OnClick(f.onExportOrder("csv")).Text("Order CSV"),
+			goapp.Button().Type("button").ID("fc-export-curves-csv").Class("button").OnClick(f.onExportCurves).Text("Every strategy's curve (CSV)"),
+		),
+		goapp.If(r.done != "", goapp.P().ID("fc-export-status").Class("hint").Text("Downloaded "+r.done+".")),
+	)
+}
+
+// fcColumns are the table's headers, the CLI's table's columns.
+var fcColumns = []string{"strategy", "avg PR", "τ", "PR@10%", "PR@20%", "PR@30%", "PR@50%", "half PR at", "P_CS", "hours", "pages/s", "idle"}
+
+// fcRow is a strategy's headline figures formatted as the CLI's order
+// table formats them (cmd/freshplan/order.go writeOrderTable).
+func fcRow(s *firstcrawl.Summary) []string {
+	return []string{s.Strategy, fmt.Sprintf("%.4f", s.Average), fmt.Sprintf("%.3f", s.Tau),
+		fmt.Sprintf("%.3f", s.At[0]), fmt.Sprintf("%.3f", s.At[1]), fmt.Sprintf("%.3f", s.At[2]), fmt.Sprintf("%.3f", s.At[3]),
+		fmt.Sprintf("%.1f%%", 100*s.HalfAt), fmt.Sprintf("%.3f", s.CrawlStop), fmt.Sprintf("%.2f", s.Seconds/3600),
+		fmt.Sprintf("%.3f", s.PagesPerSecond), fmt.Sprintf("%.2f", s.IdleAtEnd)}
+}
+
+func (f *firstCrawl) renderTable(rep *firstcrawl.Report) goapp.UI {
+	rows := make([][]string, len(rep.Summaries))
+	for i := range rep.Summaries {
+		rows[i] = fcRow(&rep.Summaries[i])
+	}
+	return goapp.Div().Class("table-wrap").Body(
+		goapp.Table().ID("fc-table").Class("table").Body(
+			goapp.Caption().Text("Every strategy's headline figures"),
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Range(fcColumns).Slice(func(i int) goapp.UI { return goapp.Th().Scope("col").Text(fcColumns[i]) }),
+			)),
+			goapp.TBody().Body(goapp.Range(rows).Slice(func(i int) goapp.UI {
+				row := rows[i]
+				return goapp.Tr().DataSet("strategy", row[0]).Body(
+					goapp.Th().Scope("row").Text(row[0]),
+					goapp.Range(row[1:]).Slice(func(j int) goapp.UI { return goapp.Td().Class("num").Text(row[1+j]) }),
+				)
+			})),
+		),
+	)
+}
+
+// onExportOrder downloads the chosen strategy's order in format.
+func (f *firstCrawl) onExportOrder(format string) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		r := &f.run
+		if r.rep == nil || f.in == nil {
+			return
+		}
+		for i := range r.rep.Summaries {
+			s := &r.rep.Summaries[i]
+			if s.Strategy != f.params.Chosen {
+				continue
+			}
+			var b bytes.Buffer
+			if err := f.in.WriteOrder(&b, s, r.of.Wait, format); err != nil {
+				r.err = err.Error()
+				return
+			}
+			ext := map[string]string{"nutch": "-nutch.txt", "stormcrawler": "-stormcrawler.txt", "csv": ".csv"}[format]
+			name := "freshplan-order-" + s.Strategy + ext
+			download(name, "text/plain", b.Bytes())
+			r.done = name
+			return
+		}
+	}
+}
+
+// onExportChart downloads a chart as a standalone SVG file.
+func (f *firstCrawl) onExportChart(id, file string) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		if b := standaloneSVG(id, f.run.specOf(id)); b != nil {
+			download(file, "image/svg+xml", b)
+			f.run.done = file
+		}
+	}
+}
+
+// onExportCurves downloads every strategy's curve, as freshplan order
+// --curves writes it.
+func (f *firstCrawl) onExportCurves(ctx goapp.Context, e goapp.Event) {
+	r := &f.run
+	if r.rep == nil {
+		return
+	}
+	var b bytes.Buffer
+	if err := firstcrawl.WriteCurves(&b, r.rep); err != nil {
+		r.err = err.Error()
+		return
+	}
+	name := "freshplan-curves-" + fileBase(f.name) + ".csv"
+	download(name, "text/csv", b.Bytes())
+	r.done = name
+}
+
+// specOf returns the chart drawn with the given id (nil: none yet), whose
+// title, description and axes caption its SVG file.
+func (r *fcRun) specOf(id string) *chartSpec {
+	for _, s := range []*chartSpec{r.curves, r.time, r.speed} {
+		if s != nil && s.ID == id {
+			return s
+		}
+	}
+	return nil
+}

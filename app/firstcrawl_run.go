@@ -1,0 +1,142 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/core/firstcrawl"
+	"github.com/freshplan/freshplan/core/plan"
+)
+
+// readFile reads a dropped or chosen link graph off the event handler,
+// then simulates it. A bad file leaves the graph read before in place.
+func (f *firstCrawl) readFile(file goapp.Value) {
+	name := file.Get("name").String()
+	f.stopRun()
+	rctx, stop := context.WithCancel(context.Background())
+	f.run.stop, f.run.busy, f.run.err, f.run.note = stop, true, "", "Reading "+name+"…"
+	seq, ctx := f.run.seq, f.ctx
+	ctx.Async(func() {
+		in, err := readGraph(rctx, newContentReader(rctx, file), name)
+		ctx.Dispatch(func(goapp.Context) {
+			if f.run.seq != seq {
+				return // stopped, or another file dropped
+			}
+			f.run.busy, f.run.stop = false, nil
+			if err != nil {
+				var ie *InputError
+				if !errors.As(err, &ie) {
+					ie = &InputError{File: name, Msg: err.Error()}
+				}
+				f.readErr = ie
+				return
+			}
+			f.readErr, f.in, f.name = nil, in, name
+			f.run.rep, f.run.robots, f.run.curves, f.run.narrow, f.run.time, f.run.speed = nil, nil, nil, nil, nil, nil
+			f.start()
+		})
+	})
+}
+
+// readGraph reads a link graph through a countingReader, so that an
+// error quotes its line with the field marked, as the main page's do.
+func readGraph(ctx context.Context, r interface{ Read([]byte) (int, error) }, name string) (*firstcrawl.Input, error) {
+	cr := &countingReader{ctx: ctx, r: r}
+	in, err := firstcrawl.ReadInput(cr, name)
+	if err != nil {
+		var ie *plan.InputError
+		if errors.As(err, &ie) && ie.File == "" {
+			ie.File = name
+		}
+		return nil, cr.locate(err, name)
+	}
+	return in, nil
+}
+
+func (f *firstCrawl) onRun(ctx goapp.Context, e goapp.Event) { f.start() }
+
+func (f *firstCrawl) onStop(ctx goapp.Context, e goapp.Event) {
+	f.stopRun()
+	f.run.err = "stopped"
+}
+
+// stopRun cancels the running study, if any: it ends before its next
+// strategy (or next r), and nothing of it arrives after.
+func (f *firstCrawl) stopRun() {
+	if f.run.stop != nil {
+		f.run.stop()
+		f.run.stop = nil
+	}
+	f.run.busy = false
+	f.run.seq++
+}
+
+// fcStudy is the study of in under p: every strategy, the form's crawler.
+func fcStudy(in *firstcrawl.Input, p fcParams) firstcrawl.Study {
+	sp := firstcrawl.DefaultParams()
+	sp.Robots, sp.Wait, sp.PerConnection, sp.Bandwidth, sp.Seed = p.Robots, p.Wait, p.PerConnection, p.Bandwidth, p.Seed
+	return firstcrawl.Study{Graph: in.Graph, Strategies: firstcrawl.Names(), Params: sp, Batch: p.Batch}
+}
+
+// start simulates every strategy on the graph, then the chosen one at
+// each r of fcRobots, on a goroutine that yields to the browser before
+// each simulation: the progress is drawn and Stop is taken between them.
+func (f *firstCrawl) start() {
+	if f.in == nil || len(f.errs) > 0 {
+		return
+	}
+	f.stopRun()
+	run := &f.run
+	seq := run.seq
+	cctx, stop := context.WithCancel(context.Background())
+	run.stop, run.busy, run.err = stop, true, ""
+	run.note = "Computing PageRank…"
+	in, p, ctx := f.in, f.params, f.ctx
+	say := func(note string) {
+		ctx.Dispatch(func(goapp.Context) {
+			if run.seq == seq {
+				run.note = note
+			}
+		})
+		nextTask()
+	}
+	ctx.Async(func() {
+		start := time.Now()
+		s := fcStudy(in, p)
+		n := len(s.Strategies)
+		rep, err := firstcrawl.Run(cctx, s, func(i int, name string) {
+			say(fmt.Sprintf("Simulating %s (%d of %d strategies)…", name, i+1, n))
+		})
+		var pts []firstcrawl.RobotsPoint
+		if err == nil {
+			pts, err = firstcrawl.RobotsCurve(cctx, s, rep.PageRank, p.Chosen, fcRobots, func(i, r int) {
+				say(fmt.Sprintf("Time to crawl against r: %s at r = %d (%d of %d)…", p.Chosen, r, i+1, len(fcRobots)))
+			})
+		}
+		var curves, narrow, byTime, speed *chartSpec
+		if err == nil {
+			curves, narrow, byTime = fcCurvesSpec(rep, p, false, false), fcCurvesSpec(rep, p, false, true), fcCurvesSpec(rep, p, true, false)
+			speed = fcRobotsSpec(pts, p)
+		}
+		secs := time.Since(start).Seconds()
+		ctx.Dispatch(func(goapp.Context) {
+			if run.seq != seq {
+				return
+			}
+			run.busy, run.stop = false, nil
+			if err != nil {
+				run.err = err.Error()
+				if errors.Is(err, context.Canceled) {
+					run.err = "stopped"
+				}
+				return
+			}
+			run.rep, run.robots, run.of, run.secs, run.curves, run.narrow, run.time, run.speed = rep, pts, p, secs, curves, narrow, byTime, speed
+			run.done = ""
+		})
+	})
+}
