@@ -75,65 +75,7 @@ func (f *firstCrawl) OnDismount() {
 
 // listen takes a file dropped anywhere on the page.
 func (f *firstCrawl) listen() {
-	win := goapp.Window()
-	on := func(event string, fn func(e goapp.Value)) {
-		h := goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-			fn(args[0])
-			return nil
-		})
-		win.Call("addEventListener", event, h)
-		f.unlisten = append(f.unlisten, func() {
-			win.Call("removeEventListener", event, h)
-			h.Release()
-		})
-	}
-	hasFiles := func(e goapp.Value) bool {
-		dt := e.Get("dataTransfer")
-		if !dt.Truthy() {
-			return false
-		}
-		types := dt.Get("types")
-		for i := range types.Length() {
-			if types.Index(i).String() == "Files" {
-				return true
-			}
-		}
-		return false
-	}
-	drag := func(e goapp.Value) {
-		if !hasFiles(e) {
-			return
-		}
-		e.Call("preventDefault")
-		e.Get("dataTransfer").Set("dropEffect", "copy")
-		if !f.dragging {
-			f.ctx.Dispatch(func(goapp.Context) { f.dragging = true })
-		}
-	}
-	on("dragenter", drag)
-	on("dragover", drag)
-	on("dragleave", func(e goapp.Value) {
-		if r := e.Get("relatedTarget"); !r.Truthy() && f.dragging {
-			f.ctx.Dispatch(func(goapp.Context) { f.dragging = false })
-		}
-	})
-	on("drop", func(e goapp.Value) {
-		dt := e.Get("dataTransfer")
-		if !dt.Truthy() {
-			return
-		}
-		e.Call("preventDefault")
-		files := dt.Get("files")
-		if files.Truthy() && files.Length() > 0 {
-			file := files.Index(0)
-			f.ctx.Dispatch(func(goapp.Context) {
-				f.dragging = false
-				f.readFile(file)
-			})
-			return
-		}
-		f.ctx.Dispatch(func(goapp.Context) { f.dragging = false })
-	})
+	listenDrops(f.ctx, &f.unlisten, &f.dragging, f.readFile, nil)
 }
 
 func (f *firstCrawl) onChoose(ctx goapp.Context, e goapp.Event) {
