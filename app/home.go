@@ -58,6 +58,7 @@ type home struct {
 	workerMemory int64
 
 	res         results
+	first       *firstScreen // the sample's, on screen until its job starts
 	link        linkState
 	exports     exportState
 	bt          backtestState
@@ -82,6 +83,20 @@ type results struct {
 func (h *home) OnInit() {
 	h.form = defaultForm()
 	h.touched, h.pending = map[string]bool{}, map[string]bool{}
+	// The sample's first screen (firstScreen), unless the page opens a
+	// share link. Should it fail, the sample is read as any input is, and
+	// that says why.
+	var fs *firstScreen
+	switch {
+	case prerendering:
+		fs, _ = serverFirstScreen()
+	case !openingLink():
+		fs, _ = planFirstScreen()
+		Mark("first-screen")
+	}
+	if fs != nil {
+		h.showFirstScreen(fs)
+	}
 }
 
 // prerendering is set while the server pre-renders the page: nothing is
@@ -93,11 +108,15 @@ func (h *home) OnMount(ctx goapp.Context) {
 		return
 	}
 	h.ctx = ctx
-	goapp.Window().Get("performance").Call("mark", "freshplan-mounted")
+	Mark("mounted")
 	h.eng = newEngine(ctx.Async)
 	h.listen()
 	h.checkWaitingVersion()
-	if !h.openLink(goapp.Window().Get("location").Get("hash").String()) {
+	switch {
+	case h.openLink(goapp.Window().Get("location").Get("hash").String()):
+	case h.first != nil:
+		h.startJob(allStages) // the rest of the sample's plan
+	default:
 		h.readBytes(web.SampleName, web.SamplePages, true)
 	}
 }
@@ -158,6 +177,8 @@ func (h *home) reload(ctx goapp.Context, e goapp.Event) { ctx.Reload() }
 // state names what the page is doing, for the status line and for tests.
 func (h *home) state() string {
 	switch {
+	case h.eng == nil:
+		return "loading" // pre-rendered, or not yet mounted
 	case h.reading != nil:
 		return "reading"
 	case h.busy:

@@ -18,6 +18,13 @@ type jobTimes struct {
 
 // setData makes d the data planned, and plans it.
 func (h *home) setData(d *dataset) {
+	h.adopt(d)
+	h.startJob(allStages)
+}
+
+// adopt makes d the data on screen, with the budget and horizon it
+// suggests unless the person chose them.
+func (h *home) adopt(d *dataset) {
 	h.data = d
 	if !h.touched[fBudget] {
 		b, T, why := SampleBudget, "24h", ""
@@ -43,7 +50,6 @@ func (h *home) setData(d *dataset) {
 		h.budgetWhy = why
 	}
 	h.res = results{hist: histogramSpec(d)}
-	h.startJob(allStages)
 }
 
 // startJob sends the planner a job for the stages asked, if the form is
@@ -53,6 +59,14 @@ func (h *home) startJob(stages Stages) {
 	h.errs = errs
 	if errs != nil || h.data == nil {
 		return
+	}
+	// The first screen's plan is this job's early stage, made in the page
+	// before the planner's worker started (see firstScreen): it stays on
+	// screen, and the worker's copy of it is not shown again.
+	first := h.first
+	h.first = nil
+	if first != nil && first.data != h.data {
+		first = nil
 	}
 	if h.reading != nil && h.reading.worker {
 		return // the file being read is planned next, with the form as it is then
@@ -86,12 +100,20 @@ func (h *home) startJob(stages Stages) {
 	h.times = jobTimes{read: read}
 	d := h.data
 	var early *planViews
+	if first != nil {
+		early = first.views
+		r.showPlan(q, first.plan, early)
+		h.times.early = first.seconds
+	}
+	Mark("job")
 	h.eng.run(q, d, func(s *Stage) {
 		// The views of a plan are made here, off the page's event loop and
 		// yielding to it; the dispatch only puts them in place. A plan shown
 		// early keeps its views: the policy they show is the same.
 		var v *planViews
 		switch {
+		case s.Kind == "plan" && s.Plan != nil && s.Plan.Early && first != nil:
+			return // on screen since the first screen
 		case s.Kind != "plan" || s.Plan == nil:
 		case early != nil && !s.Plan.Early:
 			v = early
@@ -117,14 +139,13 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 	case "progress":
 		h.note = s.Note
 	case "plan":
-		r.plan, r.req, r.stalePlan = s.Plan, q, false
+		r.showPlan(q, s.Plan, v)
 		if s.Plan.Early {
 			h.times.early = since
+			Mark("early")
 		} else {
 			h.times.plan = since
 		}
-		r.scatter, r.load, r.pageTable, r.hostTable, r.unvisitable = v.scatter, v.load, v.pageTable, v.hostTable, v.unvisitable
-		r.budget = sweepSpec(r.sweep, s.Plan.Budget, r.target, objective(q.Objective))
 	case "sweep":
 		r.sweep, r.staleSweep = s.Sweep, false
 		h.times.sweep = since
@@ -172,6 +193,13 @@ func breather() func() {
 			last = time.Now()
 		}
 	}
+}
+
+// showPlan puts a plan of q and its views on screen.
+func (r *results) showPlan(q Request, p *PlanResult, v *planViews) {
+	r.plan, r.req, r.stalePlan = p, q, false
+	r.scatter, r.load, r.pageTable, r.hostTable, r.unvisitable = v.scatter, v.load, v.pageTable, v.hostTable, v.unvisitable
+	r.budget = sweepSpec(r.sweep, p.Budget, r.target, objective(q.Objective))
 }
 
 func (r *results) planBudget() int {

@@ -115,40 +115,48 @@ func (h *home) readInPage(rs *readState, size int64, sample bool, file goapp.Val
 			}
 			breathe()
 		}
-		keep := int64(keepLimit)
-		if file != nil {
-			keep = keepTable
-		}
-		kept := newKeeper(open(rctx), size, keep)
-		// The browser's memory for Go only grows: while reading, the heap is
-		// held near what the data needs — the copy kept and the rows (a
-		// pages table's pages take about 2.5 times the file) — as the CLI
-		// does, rather than let the collector's slack set the tab's size.
-		unlimit := limitMemory(readMemory(min(size, keep) + 3*size + 32<<20))
-		pg, skipped, est, err := decode(rctx, kept, name, size, rs.skip, progress)
-		unlimit()
-		kind := kindOf(kept.head)
-		var d *dataset
-		if err == nil {
-			var raw []byte
-			var sum *[32]byte
-			if raw, size, sum, err = kept.finish(); err == nil {
-				d = newDataset(name, size, sample, pg, breathe)
-				d.raw, d.sum, d.kind, d.file, d.skipped, d.est = raw, sum, kind, file, skipped, est
-				if d.kind == "pages table" && len(raw) > keepTable {
-					// Too big for a link to hold, and no history to
-					// backtest: only its fingerprint is needed.
-					d.digest()
-					d.raw = nil
-				}
-			}
-		}
+		d, kind, err := readDataset(rctx, name, size, sample, file, open(rctx), rs.skip, progress, breathe)
 		cancel()
 		ctx.Dispatch(func(goapp.Context) {
 			rs.kind = kind
 			h.finishRead(rs, d, err)
 		})
 	})
+}
+
+// readDataset reads an input into a dataset, keeping its bytes when a
+// link could carry them (a file from the browser bigger than keepTable
+// is read again when needed), and names its format.
+func readDataset(ctx context.Context, name string, size int64, sample bool, file goapp.Value, r io.Reader, skip bool, progress func(Progress), breathe func()) (*dataset, string, error) {
+	keep := int64(keepLimit)
+	if file != nil {
+		keep = keepTable
+	}
+	kept := newKeeper(r, size, keep)
+	// The browser's memory for Go only grows: while reading, the heap is
+	// held near what the data needs — the copy kept and the rows (a
+	// pages table's pages take about 2.5 times the file) — as the CLI
+	// does, rather than let the collector's slack set the tab's size.
+	unlimit := limitMemory(readMemory(min(size, keep) + 3*size + 32<<20))
+	pg, skipped, est, err := decode(ctx, kept, name, size, skip, progress)
+	unlimit()
+	kind := kindOf(kept.head)
+	if err != nil {
+		return nil, kind, err
+	}
+	raw, size, sum, err := kept.finish()
+	if err != nil {
+		return nil, kind, err
+	}
+	d := newDataset(name, size, sample, pg, breathe)
+	d.raw, d.sum, d.kind, d.file, d.skipped, d.est = raw, sum, kind, file, skipped, est
+	if d.kind == "pages table" && len(raw) > keepTable {
+		// Too big for a link to hold, and no history to
+		// backtest: only its fingerprint is needed.
+		d.digest()
+		d.raw = nil
+	}
+	return d, kind, nil
 }
 
 // readInWorker reads a big file in the planner's worker, which the engine
@@ -218,6 +226,7 @@ func (h *home) finishRead(rs *readState, d *dataset, err error) {
 	case err != nil:
 		h.inputErr = &InputError{File: name, Msg: err.Error()}
 	case h.checkAwaited(d):
+		Mark("read")
 		h.times = jobTimes{read: time.Since(rs.start).Seconds()}
 		if sk := d.skipped; sk != nil {
 			var note []string

@@ -5,7 +5,13 @@ import (
 )
 
 func (h *home) Render() goapp.UI {
-	return goapp.Div().Class("app").Body(
+	// Until the app runs, the page is the server's pre-rendering (or its
+	// first render in the browser), which nothing on it answers yet.
+	cls := "app"
+	if h.eng == nil {
+		cls = "app prerendered"
+	}
+	return goapp.Div().Class(cls).Body(
 		// The overlay and the banner are always there, hidden or not, so the
 		// page's structure (and what go-app keeps of it) never shifts.
 		goapp.Div().ID("drop-overlay").Class("drop-overlay").Hidden(!h.dragging).Aria("hidden", "true").Body(
@@ -48,6 +54,10 @@ func (h *home) Render() goapp.UI {
 func (h *home) renderStatus() goapp.UI {
 	text := "Loading…"
 	switch h.state() {
+	case "loading":
+		if h.res.plan != nil {
+			text = "Loading the app… The sample is planned below; the page answers once it has loaded."
+		}
 	case "reading":
 		text = "Reading " + h.reading.name + "…"
 	case "planning":

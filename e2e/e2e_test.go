@@ -210,7 +210,7 @@ func build(dir string) error {
 			return err
 		}
 	}
-	for _, name := range []string{"app.css", "icon.svg", "icon-192.png", "icon-512.png", "worker.js"} {
+	for _, name := range []string{"app.css", "first.js", "icon.svg", "icon-192.png", "icon-512.png", "worker.js"} {
 		b, err := os.ReadFile(filepath.Join(root, "web", name))
 		if err != nil {
 			return err

@@ -230,6 +230,7 @@ func newHandler(dir string) (*handler, error) {
 	}
 	v := appVersion(wasm)
 	app.Register()
+	app.Prerender()
 	return &handler{
 		web:     root,
 		version: v,
@@ -242,6 +243,7 @@ func newHandler(dir string) (*handler, error) {
 			Icon: goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png",
 				SVG: "/web/icon.svg", AppleTouch: "/web/icon-192.png"},
 			Styles:                  []string{"/web/app.css"},
+			Scripts:                 []string{"/web/first.js"},
 			CacheableResources:      append([]string(nil), cacheable...),
 			LoadingLabel:            "Loading freshplan… {progress}%",
 			Version:                 v,

@@ -16,6 +16,7 @@ func main() {
 		app.ServeWorker()
 		return
 	}
+	app.Mark("main")
 	app.Register()
 	goapp.RunWhenOnBrowser()
 }
