@@ -166,11 +166,11 @@ func TestWire(t *testing.T) {
 	d := newDataset("s", 0, true, pg, nil)
 	q, _ := defaultForm().request()
 	q.Seq, q.Stages, q.Known = 7, allStages, map[int]float64{10: 0.5}
-	b, err := packJob(q, d)
+	b, err := packJob(q, d, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q2, pg2, err := unpackJob(b)
+	q2, pg2, err := unpackJob(b, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,8 +182,23 @@ func TestWire(t *testing.T) {
 			t.Fatalf("page %d: %+v → %+v", i, pg[i], pg2[i])
 		}
 	}
+	// A job on the pages the worker holds sends none, and plans those.
+	q.Seq = 8
+	held, err := packJob(q, d, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(held) >= len(b)/4 {
+		t.Errorf("a job on held pages is %d bytes, the same job with its pages %d", len(held), len(b))
+	}
+	if q3, pg3, err := unpackJob(held, pg2); err != nil || q3.Seq != 8 || len(pg3) != len(pg2) || &pg3[0] != &pg2[0] {
+		t.Errorf("a job on held pages: %v, %d pages", err, len(pg3))
+	}
+	if _, _, err := unpackJob(held, nil); err == nil {
+		t.Errorf("a job on held pages decodes in a worker that holds none")
+	}
 	for k := range len(b) {
-		if _, _, err := unpackJob(b[:k]); err == nil {
+		if _, _, err := unpackJob(b[:k], nil); err == nil {
 			t.Fatalf("a job cut to %d bytes decodes", k)
 		}
 		if k > 64 {

@@ -4,6 +4,7 @@ package app
 
 import (
 	"syscall/js"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -13,8 +14,12 @@ import (
 const workerURL = "/web/worker.js"
 
 // workerEngine runs jobs in a web worker, so the page never waits for a
-// plan. A job superseded while it runs is abandoned with its worker (Go
-// in the worker cannot be interrupted) and a fresh worker takes the next.
+// plan. The worker keeps the pages of its last job, so the next job on
+// the same data sends none. A job superseded or stopped while it runs is
+// asked to stop (the worker's plan takes the message at its next progress
+// stage and ends), and the worker, with its pages, takes the next; a
+// worker that has not ended the job within stopGrace is let go, and a
+// fresh one takes the next with the pages.
 type workerEngine struct {
 	w      js.Value
 	inbox  chan inbound // stages in the order they came, for one goroutine
@@ -28,7 +33,24 @@ type workerEngine struct {
 	broken bool
 	reads  bool // the job running reads a file (StageRead)
 	local  inProcess
+
+	// held is the data whose pages the worker keeps (nil: none), with
+	// their URLs when heldNames.
+	held      *dataset
+	heldNames bool
+	// stopping is the job the worker was asked to stop and has not yet
+	// said it ended (0: none); posted, the last job sent it; ended, the
+	// last it said it ended.
+	stopping, posted, ended int
+	// spawned and sent count the workers started and the jobs that
+	// carried their pages, for the status line's data (e2e tests).
+	spawned, sent int
 }
+
+// stopGrace is how long a worker asked to stop a job may take before it
+// is let go: the plan yields at every progress stage, at most every
+// 250 ms, and then unwinds.
+const stopGrace = 2 * time.Second
 
 func newEngine(async func(func())) engine {
 	if js.Global().Get("Worker").IsUndefined() {
@@ -117,7 +139,47 @@ func (e *workerEngine) spawn() {
 	e.w = js.Global().Get("Worker").New(workerURL)
 	e.w.Call("addEventListener", "message", e.onMsg)
 	e.w.Call("addEventListener", "error", e.onErr)
+	e.held, e.heldNames, e.stopping = nil, false, 0
+	e.spawned++
 }
+
+// replace lets the worker go and starts a fresh one.
+func (e *workerEngine) replace() {
+	e.w.Call("terminate")
+	e.spawn()
+}
+
+// stop asks the worker to end job seq, the one it runs; a reading job's
+// worker is let go at once (what reading took stays with it otherwise).
+func (e *workerEngine) stop(seq int) {
+	if e.reads {
+		e.reads = false
+		e.replace()
+		return
+	}
+	if seq != e.posted || seq == e.ended {
+		return // never sent (see post), or over already
+	}
+	msg := js.Global().Get("Object").New()
+	msg.Set("kind", "cancel")
+	msg.Set("seq", seq)
+	e.w.Call("postMessage", msg)
+	e.stopping = seq
+	w := e.w
+	go func() {
+		time.Sleep(stopGrace)
+		if e.w.Equal(w) && e.stopping == seq && !e.broken {
+			e.replace()
+			if e.busy {
+				// The next job went to the worker let go: the fresh one
+				// takes it, with the pages.
+				go e.post(e.last, e.data, e.emit)
+			}
+		}
+	}()
+}
+
+func (e *workerEngine) counts() (spawned, sent int) { return e.spawned, e.sent }
 
 func (e *workerEngine) where() string {
 	if e.broken {
@@ -132,8 +194,7 @@ func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
 		return
 	}
 	if e.busy {
-		e.w.Call("terminate")
-		e.spawn()
+		e.stop(e.seq)
 	}
 	e.seq, e.emit, e.data, e.last, e.busy = q.Seq, emit, d, q, true
 	e.reads = q.Stages&StageRead != 0
@@ -149,7 +210,9 @@ func (e *workerEngine) post(q Request, d *dataset, emit func(*Stage)) {
 	if e.seq != q.Seq || !e.busy || e.broken {
 		return
 	}
-	b, err := packJob(q, d)
+	names := q.Stages&StageExport != 0
+	held := d != nil && d == e.held && (e.heldNames || !names) && q.Stages&StageRead == 0
+	b, err := packJob(q, d, held)
 	if err != nil {
 		e.busy = false
 		emit(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
@@ -164,6 +227,11 @@ func (e *workerEngine) post(q Request, d *dataset, emit func(*Stage)) {
 		msg.Set("file", goapp.JSValue(q.File)) // a File is passed by reference
 	}
 	e.w.Call("postMessage", msg, []any{u8.Get("buffer")})
+	e.posted = q.Seq
+	if d != nil && !held && q.Stages&StageRead == 0 {
+		e.held, e.heldNames = d, names
+		e.sent++
+	}
 }
 
 // cancel ends the job running with its worker (Go in the worker cannot
@@ -173,11 +241,11 @@ func (e *workerEngine) cancel() {
 		e.local.cancel()
 		return
 	}
+	seq := e.seq
 	e.seq = -1 // stages still queued belong to no job
 	if e.busy {
 		e.busy = false
-		e.w.Call("terminate")
-		e.spawn()
+		e.stop(seq)
 	}
 }
 
@@ -188,6 +256,11 @@ func (e *workerEngine) message(this js.Value, args []js.Value) any {
 	switch data.Get("kind").String() {
 	case "stage":
 		e.inbox <- inbound{buf: data.Get("buf"), seq: e.seq, emit: e.emit, d: e.data}
+	case "ended":
+		e.ended = data.Get("seq").Int()
+		if e.ended == e.stopping {
+			e.stopping = 0
+		}
 	case "log":
 		js.Global().Get("console").Call(data.Get("level").String(), "planner:", data.Get("text"))
 	case "fatal":

@@ -80,11 +80,11 @@ func TestWireModels(t *testing.T) {
 	pg[7].Change = &pages.Change{Model: "quasi", Times: []float64{60, 600}, Probs: []float64{1, 0.5}}
 	d := newDataset("m", 0, false, pg, nil)
 	q, _ := defaultForm().request()
-	b, err := packJob(q, d)
+	b, err := packJob(q, d, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, got, err := unpackJob(b)
+	_, got, err := unpackJob(b, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

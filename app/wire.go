@@ -105,18 +105,22 @@ func unpack(b []byte, meta any) ([][]float64, []byte, error) {
 type jobMsg struct {
 	Request
 	Pages pagesMsg
-	Raw   bool // the blob is the input as read (Request.Raw), after the names if any
+	// Held: the job plans the pages of the worker's previous job, which it
+	// keeps, and none are sent.
+	Held bool
+	Raw  bool // the blob is the input as read (Request.Raw), after the names if any
 }
 
 // packJob encodes a request with the pages it plans: what planning needs
 // of them (rates, weights, crawl delays, hosts), and their URLs only for
-// an export, which writes them.
-func packJob(q Request, d *dataset) ([]byte, error) {
-	if d == nil {
-		d = &dataset{} // a job that brings its own input (StageRead)
+// an export, which writes them — or, held, with none: the worker plans
+// the pages it holds from its previous job.
+func packJob(q Request, d *dataset, held bool) ([]byte, error) {
+	if d == nil || held {
+		d = &dataset{} // a job that brings its own input (StageRead), or plans the worker's
 	}
 	pm, blob, arrays := packPages(d.pages, d.hostOf, d.hosts, q.Stages&StageExport != 0)
-	m := jobMsg{Request: q, Pages: pm}
+	m := jobMsg{Request: q, Pages: pm, Held: held}
 	if q.Stages&StageBacktest != 0 {
 		m.Raw, blob = true, append(blob, q.Raw...)
 	}
@@ -142,8 +146,9 @@ func readNames(b []byte, n int) ([]string, []byte, error) {
 	return out, b, nil
 }
 
-// unpackJob decodes a request into the pages to plan.
-func unpackJob(b []byte) (Request, []pages.Page, error) {
+// unpackJob decodes a request into the pages to plan, held (the
+// worker's from its previous job) when the request sent none.
+func unpackJob(b []byte, held []pages.Page) (Request, []pages.Page, error) {
 	var m jobMsg
 	a, blob, err := unpack(b, &m)
 	if err != nil {
@@ -152,6 +157,12 @@ func unpackJob(b []byte) (Request, []pages.Page, error) {
 	pg, rest, err := unpackPages(m.Pages, a, blob)
 	if err != nil {
 		return m.Request, nil, err
+	}
+	if m.Held {
+		if held == nil || len(pg) != 0 {
+			return m.Request, nil, errWire
+		}
+		pg = held
 	}
 	switch {
 	case m.Raw:

@@ -25,7 +25,7 @@ func FuzzUnpack(f *testing.F) {
 			}
 		})
 	q, _ := defaultForm().request()
-	if b, err := packJob(q, newDataset("s", 0, false, samplePages(f)[:20], nil)); err == nil {
+	if b, err := packJob(q, newDataset("s", 0, false, samplePages(f)[:20], nil), false); err == nil {
 		f.Add(b)
 	}
 	f.Add([]byte(wireMagic))
@@ -44,6 +44,6 @@ func FuzzUnpack(f *testing.F) {
 				t.Fatalf("pages change on a second trip: %+v, then %+v (%v)", s.Read.Pages, s2.Read.Pages, err)
 			}
 		}
-		unpackJob(b)
+		unpackJob(b, nil)
 	})
 }

@@ -12,11 +12,11 @@ import (
 // returns (checked to cross the wire unchanged).
 func viaWorker(t *testing.T, q Request, d *dataset, kind string) *Stage {
 	t.Helper()
-	msg, err := packJob(q, d)
+	msg, err := packJob(q, d, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q2, pg2, err := unpackJob(msg)
+	q2, pg2, err := unpackJob(msg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

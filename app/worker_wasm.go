@@ -4,9 +4,12 @@ package app
 
 import (
 	"context"
+	"sync"
 	"syscall/js"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/core/pages"
 )
 
 // InWorker reports whether the program runs in a web worker rather than
@@ -14,7 +17,12 @@ import (
 func InWorker() bool { return js.Global().Get("document").IsUndefined() }
 
 // ServeWorker plans the jobs the page posts, one after the other, posting
-// each stage back as soon as it is ready. It never returns.
+// each stage back as soon as it is ready, and "ended" after each. It keeps
+// the pages of its last job for the next, which may send none (jobMsg's
+// Held), and stops the job running when the page posts "cancel" for it:
+// the plan yields to the worker's event loop at every progress stage (at
+// least every 250 ms, plan.Params.Progress), where the message is taken,
+// and its context ends it. It never returns.
 func ServeWorker() {
 	self := js.Global()
 	type job struct {
@@ -22,15 +30,36 @@ func ServeWorker() {
 		file js.Value // the File a read job reads, else undefined
 	}
 	jobs := make(chan job, 16)
+	var running struct {
+		sync.Mutex
+		seq  int
+		stop context.CancelFunc
+		// cancelled are jobs stopped before they started (the page asked
+		// again while an earlier one unwound): they are skipped.
+		cancelled map[int]bool
+	}
+	running.cancelled = map[int]bool{}
 	accept := func(ev js.Value) {
 		data := ev.Get("data")
-		if data.Type() != js.TypeObject || data.Get("kind").String() != "job" {
+		if data.Type() != js.TypeObject {
 			return
 		}
-		u8 := self.Get("Uint8Array").New(data.Get("buf"))
-		b := make([]byte, u8.Length())
-		js.CopyBytesToGo(b, u8)
-		jobs <- job{b: b, file: data.Get("file")}
+		switch data.Get("kind").String() {
+		case "cancel":
+			seq := data.Get("seq").Int()
+			running.Lock()
+			if running.stop != nil && running.seq == seq {
+				running.stop()
+			} else {
+				running.cancelled[seq] = true
+			}
+			running.Unlock()
+		case "job":
+			u8 := self.Get("Uint8Array").New(data.Get("buf"))
+			b := make([]byte, u8.Length())
+			js.CopyBytesToGo(b, u8)
+			jobs <- job{b: b, file: data.Get("file")}
+		}
 	}
 	handler := js.FuncOf(func(this js.Value, args []js.Value) any {
 		accept(args[0])
@@ -56,20 +85,46 @@ func ServeWorker() {
 		msg.Set("kind", "stage")
 		msg.Set("buf", u8.Get("buffer"))
 		self.Call("postMessage", msg, []any{u8.Get("buffer")})
+		if s.Kind == "progress" {
+			nextTask() // a "cancel" posted meanwhile is taken here
+		}
 	}
+	ended := func(seq int) {
+		msg := self.Get("Object").New()
+		msg.Set("kind", "ended")
+		msg.Set("seq", seq)
+		self.Call("postMessage", msg)
+	}
+	var held []pages.Page
 	for j := range jobs {
-		q, pg, err := unpackJob(j.b)
-		if err != nil {
+		q, pg, err := unpackJob(j.b, held)
+		switch {
+		case err != nil:
 			post(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
-			continue
-		}
-		if q.Stages&StageRead != 0 {
-			if j.file.Type() != js.TypeObject {
-				post(&Stage{Seq: q.Seq, Kind: "error", Note: "the planner was asked to read without a file"})
-				continue
+		case q.Stages&StageRead != 0 && j.file.Type() != js.TypeObject:
+			post(&Stage{Seq: q.Seq, Kind: "error", Note: "the planner was asked to read without a file"})
+		default:
+			if q.Stages&StageRead != 0 {
+				q.File = goapp.ValueOf(j.file)
+			} else {
+				held = pg
 			}
-			q.File = goapp.ValueOf(j.file)
+			ctx, stop := context.WithCancel(context.Background())
+			running.Lock()
+			skip := running.cancelled[q.Seq]
+			running.cancelled = map[int]bool{}
+			if !skip {
+				running.seq, running.stop = q.Seq, stop
+			}
+			running.Unlock()
+			if !skip {
+				Compute(ctx, pg, q, post)
+			}
+			running.Lock()
+			running.stop = nil
+			running.Unlock()
+			stop()
 		}
-		Compute(context.Background(), pg, q, post)
+		ended(q.Seq)
 	}
 }

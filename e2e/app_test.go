@@ -493,8 +493,9 @@ func TestResponsive(t *testing.T) {
 		t.Errorf("the table is slow: sort %.0f ms, filter %.0f ms", sorted, filtered)
 	}
 
-	// A new budget while the worker still sweeps: the job is abandoned
-	// with its worker and a fresh one plans the new budget.
+	// A new budget while the worker still sweeps: the worker is asked to
+	// stop the job and plans the new budget with the pages it holds (or,
+	// if it does not stop within the engine's grace, a fresh one does).
 	busy := tb.text("#status")
 	seq := tb.seq()
 	tb.typeInto("#budget", "100000")
@@ -524,6 +525,21 @@ func TestResponsive(t *testing.T) {
 	seq = tb.seq()
 	tb.typeInto("#budget", "120000")
 	tb.waitPlanned(seq, 60*time.Second)
+	counts := `(s => s.workers + " " + s.pagesSent)(document.getElementById("status").dataset)`
+	t.Logf("workers started, jobs that sent their pages, after the new budgets and the Stop: %s", eval[string](tb, counts))
+
+	// A new parameter once a plan is done: the worker plans it with the
+	// pages it holds, none sent again.
+	kept := eval[string](tb, counts)
+	seq = tb.seq()
+	tb.typeInto("#budget", "130000")
+	tb.waitPlanned(seq, 60*time.Second)
+	if got := tb.text("#policies caption"); !strings.Contains(got, "At 130,000 visits") {
+		t.Errorf("after a new budget, the policies are %q", got)
+	}
+	if after := eval[string](tb, counts); after != kept {
+		t.Errorf("a new budget after a finished plan: workers started and pages sent went %s → %s, want the same worker with its pages", kept, after)
+	}
 }
 
 // TestChooseFile: "Choose file" reads the file picked.
