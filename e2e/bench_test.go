@@ -206,6 +206,15 @@ func TestBenchFile(t *testing.T) {
 		eval[bool](tb, `(document.getElementById("stop-plan").click(), true)`)
 		tb.poll(`document.getElementById("status").dataset.state === "stopped"`, time.Minute)
 		report += fmt.Sprintf("; Stop took effect in %v", time.Since(t0).Round(time.Millisecond))
+		// The next plan: by the same worker with the pages it holds, if it
+		// ended the stopped job within the engine's grace.
+		counts := `(s => s.workers + " " + s.pagesSent)(document.getElementById("status").dataset)`
+		before, seq := eval[string](tb, counts), tb.seq()
+		t0 = time.Now()
+		tb.typeInto("#politeness", "17")
+		tb.poll(fmt.Sprintf(`(s => +s.seq > %d && +s.earlyMs + +s.planMs > 0)(document.getElementById("status").dataset)`, seq), 10*time.Minute)
+		report += fmt.Sprintf("; the next plan's first figures %v after the change, workers started and jobs that sent pages %s → %s",
+			time.Since(t0).Round(time.Millisecond), before, eval[string](tb, counts))
 	}
 	out := filepath.Join(artifacts, "bench-"+strings.TrimSuffix(filepathBase(path), ".csv")+".txt")
 	if err := os.WriteFile(out, []byte(time.Now().UTC().Format(time.RFC3339)+" "+report+"\n"), 0o644); err != nil {
