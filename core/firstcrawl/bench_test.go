@@ -30,7 +30,7 @@ func BenchmarkStudy100k(b *testing.B) {
 		if rep, err = Run(context.Background(), s, nil); err != nil {
 			b.Fatal(err)
 		}
-		if _, err = RobotsCurve(context.Background(), s, rep.PageRank, "breadth-first", []int{1, 2, 4, 8, 16, 32, 64}, nil); err != nil {
+		if _, err = RobotsCurve(context.Background(), s, rep, "breadth-first", []int{1, 2, 4, 8, 16, 32, 64}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
