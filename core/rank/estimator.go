@@ -31,18 +31,21 @@ import (
 //   - it starts from the previous call's y, new pages at 1, and keeps the
 //     known in-links in compressed rows, adding each call only the links
 //     of the pages fetched since;
-//   - it ends with one power-iteration step (jacobi), for ties.
+//   - it ends with one power-iteration step (jacobi), which measures the
+//     residual it stops on and keeps ties.
 //
-// Why it stops where it may. A page's update during a sweep read some
-// values that later changed in the same sweep, by at most the sweep's
-// change Δ of those pages, so afterwards the residual 1 + d·A·y − y is
-// d·A applied to at most |Δ|, and ‖r‖₁ ≤ d·‖Δ‖₁ (A's columns sum to at
-// most 1); (I − d·A)⁻¹ has L1 norm at most 1/(1−d), so
-// ‖y* − y‖₁ ≤ d/(1−d)·‖Δ‖₁ — the bound of the power iteration's step,
-// whatever the start or the rescaling before the sweep. The sweeps stop
-// when ‖Δ‖₁ < tol·‖y‖₁, so the estimate is within 2·tol·d/(1−d) in L1
-// of the exact partial PageRank (the factor 2 from normalising), as
-// Partial's power iteration stopped at tol is within tol·d/(1−d).
+// Why it stops where it may. It stops after a power step y' = 1 + d·A·y
+// whose change ‖y' − y‖₁, the residual r of y, is under tol·Σy'. As
+// y' − y* = d·A·(y − y*) and y − y* = −(I − d·A)⁻¹·r, with A's columns
+// summing to at most 1 and (I − d·A)⁻¹'s L1 norm at most 1/(1−d),
+// ‖y' − y*‖₁ ≤ d/(1−d)·‖r‖₁ — the bound of the power iteration's own
+// stopping rule, whatever came before. So the estimate is within
+// 2·tol·d/(1−d) in L1 of the exact partial PageRank (the factor 2 from
+// normalising), as Partial's power iteration stopped at tol is within
+// tol·d/(1−d). The power step is taken when a Gauss–Seidel sweep's change
+// is near tol: after a sweep the residual is d·A applied to the values
+// each update read that changed later in the sweep, so ‖r‖₁ ≤ d·‖Δ‖₁,
+// and in practice a tenth of it.
 type Estimator struct {
 	g      *graph.Graph
 	d, tol float64
@@ -88,6 +91,12 @@ func NewEstimator(g *graph.Graph, d, tol float64) *Estimator {
 	return e
 }
 
+// checkAt is how far above the tolerance (times tol·Σy) a Gauss–Seidel
+// sweep's change may be for the power step to test the residual: it was
+// 0.07–0.14 of the sweep's change on the synthetic graphs, so the test
+// mostly passes, a sweep before the change itself would be small enough.
+const checkAt = 4
+
 // parallelLinks is the fewest known links for which the second block runs
 // on its own goroutine: below, both run in turn (the result is the same).
 const parallelLinks = 1 << 16
@@ -121,7 +130,8 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 	sweeps := 0
 	var wg sync.WaitGroup
 	var sum, step [2]float64
-	for sweeps < MaxIterations {
+	var total float64
+	for {
 		sweeps++
 		if len(e.inSrc) >= parallelLinks {
 			wg.Add(1)
@@ -134,30 +144,34 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 		}
 		sum[0], step[0] = e.sweep(seen, fetched, 0, split, &e.sites.block[0])
 		wg.Wait()
-		if step[0]+step[1] < e.tol*(sum[0]+sum[1]) {
-			break
+		if step[0]+step[1] < checkAt*e.tol*(sum[0]+sum[1]) || sweeps+1 >= MaxIterations {
+			// Near: a power step, whose change is the residual itself.
+			copy(e.prev, e.share)
+			sweeps++
+			var r float64
+			if r, total = e.jacobi(seen); r < e.tol*total || sweeps >= MaxIterations {
+				break
+			}
+			copy(e.prev, e.share)
+			continue
 		}
 		e.sites.rescale(e, seen)
 	}
-	copy(e.prev, e.share)
-	total := e.jacobi(seen)
-	sweeps++
 	for p := range n {
 		x[p] = e.y[p] / total
 	}
 	return sweeps
 }
 
-// jacobi is a last sweep that reads only the sweep before, y = 1 + d·A·y:
-// pages with the same known in-links get the same value to the last bit,
-// so that ties between them go, as the strategies say, to the page seen
-// first — Gauss–Seidel would have left them apart by rounding and by
-// when in the sweep each was updated. A power step only brings y nearer
-// y* (by d at least), so the bound above holds. It returns Σy.
-func (e *Estimator) jacobi(seen []bool) float64 {
+// jacobi is a power step, y ← 1 + d·A·y, reading only the sweep before;
+// it returns ‖Δy‖₁, which is the residual of y before the step, and Σy.
+// The last sweep is one: pages with the same known in-links then get the
+// same value to the last bit, so that ties between them go, as the
+// strategies say, to the page seen first — Gauss–Seidel would have left
+// them apart by rounding and by when in the sweep each was updated.
+func (e *Estimator) jacobi(seen []bool) (step, total float64) {
 	n := uint32(e.g.Pages())
 	d, prev, y, inv := e.d, e.prev, e.y, e.inv
-	total := 0.0
 	for v := range n {
 		if !seen[v] {
 			continue
@@ -167,11 +181,12 @@ func (e *Estimator) jacobi(seen []bool) float64 {
 			s += prev[u%n]
 		}
 		nv := 1 + d*s
+		step += math.Abs(nv - y[v])
 		y[v] = nv
 		total += nv
 		e.share[v] = nv * inv[v]
 	}
-	return total
+	return step, total
 }
 
 // sweep updates the seen pages lo ≤ v < hi in place, y_v = 1 + d·Σ
