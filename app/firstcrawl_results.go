@@ -62,8 +62,22 @@ func (f *firstCrawl) renderResults() goapp.UI {
 	)
 }
 
-// fcColumns are the table's headers, the CLI's table's columns.
-var fcColumns = []string{"strategy", "avg PR", "τ", "PR@10%", "PR@20%", "PR@30%", "PR@50%", "half PR at", "P_CS", "hours", "pages/s", "idle"}
+// fcColumns are the table's headers, the CLI's table's columns, each with
+// what it means (the header's tooltip).
+var fcColumns = []struct{ Name, Title string }{
+	{"strategy", "seed 004 §4.3's ordering strategy"},
+	{"avg PR", "cumulative PageRank averaged over the crawl (seed 004 Table 4.1): higher is better"},
+	{"τ", "Kendall's τ of the order against the PageRank order (seed 004 Table 4.1)"},
+	{"PR@10%", "PageRank fetched after 10% of the pages"},
+	{"PR@20%", "PageRank fetched after 20% of the pages"},
+	{"PR@30%", "PageRank fetched after 30% of the pages"},
+	{"PR@50%", "PageRank fetched after half of the pages"},
+	{"half PR at", "pages fetched when half the PageRank is in: lower is better"},
+	{"P_CS", "Cho's Crawl & Stop after 10% of the pages: the share of them among the 10% of highest PageRank (seed 001 §2.3)"},
+	{"hours", "time to crawl every page"},
+	{"pages/s", "pages fetched per second over the crawl"},
+	{"idle", "robots idle on average over the last tenth of the crawl"},
+}
 
 // fcRow is a strategy's headline figures formatted as the CLI's order
 // table formats them (cmd/freshplan/order.go writeOrderTable).
@@ -74,20 +88,35 @@ func fcRow(s *firstcrawl.Summary) []string {
 		fmt.Sprintf("%.3f", s.PagesPerSecond), fmt.Sprintf("%.2f", s.IdleAtEnd)}
 }
 
+// renderTable is the strategies' table, styled as the planner page's
+// tables (table.results): figures right-aligned in tabular digits, the
+// chosen strategy (whose order the exports write) marked, and on a phone
+// the strategy's name kept in view while the figures scroll past.
 func (f *firstCrawl) renderTable(rep *firstcrawl.Report) goapp.UI {
 	rows := make([][]string, len(rep.Summaries))
 	for i := range rep.Summaries {
 		rows[i] = fcRow(&rep.Summaries[i])
 	}
+	chosen := f.params.Chosen
 	return goapp.Div().Class("table-wrap").Body(
-		goapp.Table().ID("fc-table").Class("table").Body(
+		goapp.Table().ID("fc-table").Class("results", "fc-strategies").Body(
 			goapp.Caption().Text("Every strategy's headline figures"),
 			goapp.THead().Body(goapp.Tr().Body(
-				goapp.Range(fcColumns).Slice(func(i int) goapp.UI { return goapp.Th().Scope("col").Text(fcColumns[i]) }),
+				goapp.Range(fcColumns).Slice(func(i int) goapp.UI {
+					th := goapp.Th().Scope("col").Title(fcColumns[i].Title).Text(fcColumns[i].Name)
+					if i > 0 {
+						th = th.Class("num")
+					}
+					return th
+				}),
 			)),
 			goapp.TBody().Body(goapp.Range(rows).Slice(func(i int) goapp.UI {
 				row := rows[i]
-				return goapp.Tr().DataSet("strategy", row[0]).Body(
+				tr := goapp.Tr().DataSet("strategy", row[0])
+				if row[0] == chosen {
+					tr = tr.Class("chosen").Title("the chosen strategy: its order is what the exports below write")
+				}
+				return tr.Body(
 					goapp.Th().Scope("row").Text(row[0]),
 					goapp.Range(row[1:]).Slice(func(j int) goapp.UI { return goapp.Td().Class("num").Text(row[1+j]) }),
 				)

@@ -113,7 +113,7 @@ func (f *firstCrawl) start() {
 		})
 		var pts []firstcrawl.RobotsPoint
 		if err == nil {
-			pts, err = firstcrawl.RobotsCurve(cctx, s, rep.PageRank, p.Chosen, fcRobots, func(i, r int) {
+			pts, err = firstcrawl.RobotsCurve(cctx, s, rep, p.Chosen, fcRobots, func(i, r int) {
 				say(fmt.Sprintf("Time to crawl against r: %s at r = %d (%d of %d)…", p.Chosen, r, i+1, len(fcRobots)))
 			})
 		}

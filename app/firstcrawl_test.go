@@ -87,7 +87,7 @@ func TestFCCharts(t *testing.T) {
 			t.Errorf("%s ends at (%g, %g); want (100, 100)", sr.Name, last.X, last.Y)
 		}
 	}
-	pts, err := firstcrawl.RobotsCurve(context.Background(), s, rep.PageRank, p.Chosen, fcRobots, nil)
+	pts, err := firstcrawl.RobotsCurve(context.Background(), s, rep, p.Chosen, fcRobots, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,12 +39,13 @@ func bigGraph(b *testing.B) (*graph.Graph, []float64) {
 
 func benchStrategy(b *testing.B, name string, robots int) {
 	g, pr := bigGraph(b)
+	batch := (g.Pages() + 34) / 35 // firstcrawl.DefaultBatch: seed 004 §4.3.1's 30 to 40 calculations
 	p := DefaultParams()
 	p.Robots = robots
 	b.ResetTimer()
 	start := cputime.Now()
 	for b.Loop() {
-		s, err := order.New(name, order.Options{Seed: 1, Batch: 1})
+		s, err := order.New(name, order.Options{Seed: 1, Batch: batch})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -64,3 +65,8 @@ func BenchmarkSimulate1MBacklinkCount(b *testing.B)    { benchStrategy(b, "backl
 func BenchmarkSimulate1MLargerSitesFirst256(b *testing.B) {
 	benchStrategy(b, "larger-sites-first", 256)
 }
+
+// batch- and partial-pagerank recompute PageRank of the crawled graph
+// every K = pages/35 pages (rank.Estimator).
+func BenchmarkSimulate1MBatchPageRank(b *testing.B)   { benchStrategy(b, "batch-pagerank", 1) }
+func BenchmarkSimulate1MPartialPageRank(b *testing.B) { benchStrategy(b, "partial-pagerank", 1) }

@@ -138,9 +138,10 @@ type batchPageRank struct {
 	k       int
 	d       float64
 	s       *State
-	est     []float64 // the last calculation's estimate, 0 for pages it did not know
-	known   []bool    // whether the last calculation knew the page
-	temp    []float64 // partial-pagerank's temporary PageRank of pages found since
+	est     []float64       // the last calculation's estimate, 0 for pages it did not know
+	known   []bool          // whether the last calculation knew the page
+	temp    []float64       // partial-pagerank's temporary PageRank of pages found since
+	e       *rank.Estimator // the calculations, each starting from the one before
 }
 
 func (b *batchPageRank) Name() string {
@@ -160,7 +161,10 @@ func (b *batchPageRank) Start(s *State) {
 func (*batchPageRank) Found(int32) {}
 func (b *batchPageRank) Fetched(p int32, touch func(int32)) bool {
 	if b.s.Fetches%b.k == 0 {
-		b.est, _ = rank.Partial(b.s.G, b.s.Seen, b.s.Fetched, b.d, rank.Tolerance, b.est)
+		if b.e == nil {
+			b.e = rank.NewEstimator(b.s.G, b.d, rank.Tolerance)
+		}
+		b.e.Estimate(b.s.Seen, b.s.Fetched, b.est)
 		copy(b.known, b.s.Seen)
 		clear(b.temp)
 		return true
