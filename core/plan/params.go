@@ -28,9 +28,9 @@ type Params struct {
 	Cycle     int
 	MinVisits int    // per page, seed 003 §2.1
 	MaxVisits int    // per page, 0 for no limit
-	Policy    string // whose schedule the Plan keeps (default psp); "none" keeps none
-	// Compare lists the policies to compute besides Policy and the bounds;
-	// nil means every policy of Policies.
+	Policy    Policy // whose schedule the Plan keeps (default PSP); None keeps none
+	// Compare names the policies to compute besides Policy and the bounds
+	// (each a Policy's spelling); nil means every policy of Policies.
 	Compare []string
 	// Simulate, when positive, replays every schedule that many times
 	// against Poisson changes sampled at the pages' rates (core/simulate)
@@ -61,7 +61,7 @@ type Params struct {
 	// keeps; nil keeps every result's. Each other result keeps its Value
 	// only: at a million pages each result's two arrays take 16 MB, and
 	// the app and a sweep need one or two of a dozen.
-	PerPage []string `json:"-"`
+	PerPage []Policy `json:"-"`
 }
 
 // DefaultParams returns SPEC §5's defaults: T = 24 h, P = 15 s, staleness,
@@ -117,14 +117,14 @@ func (p Params) resolve() (Params, error) {
 		return p, fmt.Errorf("min visits %d exceed max visits %d", p.MinVisits, p.MaxVisits)
 	}
 	if p.Policy == "" {
-		p.Policy = "psp"
+		p.Policy = PSP
 	}
-	if p.Policy != "none" && !isPolicy(p.Policy) {
-		return p, fmt.Errorf("unknown policy %q: want one of %v", p.Policy, Policies)
+	if p.Policy != None && !p.Policy.IsPolicy() {
+		return p, fmt.Errorf("unknown policy %q: want one of %v", p.Policy, Policies())
 	}
 	for _, c := range p.Compare {
-		if !isPolicy(c) {
-			return p, fmt.Errorf("unknown policy %q to compare: want one of %v", c, Policies)
+		if !Policy(c).IsPolicy() {
+			return p, fmt.Errorf("unknown policy %q to compare: want one of %v", c, Policies())
 		}
 	}
 	if p.Crawlers == 0 && p.Budget == 0 {
