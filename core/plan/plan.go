@@ -315,8 +315,10 @@ func (in *instance) problem(capped bool) allocate.Problem {
 	p := allocate.Problem{Rates: in.rates, Weights: in.weights, Budget: in.params.Budget,
 		Horizon: in.T, Model: in.params.Model, Objective: in.params.Objective,
 		MinVisits: in.params.MinVisits, MaxVisits: in.params.MaxVisits, Costs: in.costFns}
+	p.Progress = in.searching(NonPolite)
 	if capped {
 		p.Hosts, p.Caps = in.hostOf, in.caps
+		p.Progress = in.searching(PSP)
 	}
 	if in.warm != nil {
 		p.Start = in.warm.nonpolite
@@ -325,6 +327,17 @@ func (in *instance) problem(capped bool) allocate.Problem {
 		}
 	}
 	return p
+}
+
+// searching returns GREEDY's Problem.Progress for the allocation of
+// name: each pass of its search told to Params.Progress ("allocating psp:
+// pass 3, 40%"), and the plan's context checked.
+func (in *instance) searching(name Policy) func(pass, done, total int) error {
+	stage := "allocating " + string(name)
+	return func(pass, done, total int) error {
+		in.pulse.say(stage, func() string { return fmt.Sprintf("%s: pass %d, %d%%", stage, pass, 100*done/max(total, 1)) })
+		return in.ctx.Err()
+	}
 }
 
 // result returns a policy's result: each page's value from page, and

@@ -254,7 +254,11 @@ func (in *instance) assigned(name Policy, prog *schedule.Programme, x []int,
 		keep.reserve(prog.Len())
 	}
 	made := newBitset(prog.Len())
+	stage, n := "scheduling "+string(name), 0
 	dropped, err := assign(func(k int, v schedule.Visit) {
+		if n++; n%pulseSlots == 0 {
+			in.pulse.tell(stage, n, prog.Len())
+		}
 		prog.Times[k] = v.Time
 		made.set(k)
 		check.CheckTime(v)
@@ -366,9 +370,21 @@ func (in *instance) carousel(rates []float64) (*Result, error) {
 	if !in.whole() {
 		return in.carouselInOrder(rates)
 	}
-	seq, err := schedule.Carousel(rates, R)
+	seq := make([]int32, 0, R)
+	var stop error
+	err := schedule.CarouselEach(rates, R, func(k int, i int32) bool {
+		seq = append(seq, i)
+		if (k+1)%pulseSlots == 0 {
+			in.pulse.tell("scheduling azar", k+1, R)
+			stop = in.ctx.Err()
+		}
+		return stop == nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("azar: %w", err)
+	}
+	if stop != nil {
+		return nil, stop
 	}
 	m := in.params.Model
 	n := len(rates)

@@ -159,7 +159,7 @@ func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 			return true
 		}
 		flush()
-		if lo%(1<<14) == 0 {
+		if lo%pulseSlots == 0 {
 			in.pulse.tell("scheduling azar", lo, R)
 			stop = in.ctx.Err()
 		}
