@@ -244,16 +244,14 @@ func (f *planFlags) inputName() string {
 }
 
 // setup returns the planning parameters and the pages to plan: the flags
-// are checked before any input is read.
+// are checked before any input is read. The caller checks the plan's
+// memory (checkPlanMemory) once its parameters are complete.
 func (f *planFlags) setup(stderr io.Writer) (plan.Params, []pages.Page, error) {
 	params, err := f.params()
 	if err != nil {
 		return params, nil, err
 	}
 	pg, err := f.readInput(stderr)
-	if err == nil {
-		err = checkMemory(fmt.Sprintf("planning %d pages at %d visits per horizon", len(pg), params.Budget), planNeed(len(pg), params.Budget))
-	}
 	return params, pg, err
 }
 

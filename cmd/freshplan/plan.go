@@ -17,6 +17,7 @@ import (
 
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/plan"
+	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -64,6 +65,13 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	// Per page, the exports write the policy's figures and the summary
 	// counts psp's visits; every other result needs its value only.
 	params.PerPage = []plan.Policy{params.Policy, plan.PSP}
+	// The schedule is streamed: to its file with --schedule, else nowhere
+	// (no other output needs it); learn's is held (RunLearn).
+	need, err := checkPlanMemory(pg, params, params.Policy != plan.Learn)
+	if err != nil {
+		return err
+	}
+	defer limitPlanning(need)()
 	var pl *plan.Plan
 	streamed := false
 	if params.Policy == plan.Learn {
@@ -89,6 +97,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
+		params.Stream = func(schedule.Visit) {} // counted (Plan.Scheduled, Host.Visits), not held
 		pl, err = plan.Run(context.Background(), pg, params)
 	}
 	if err != nil {
