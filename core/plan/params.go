@@ -39,11 +39,12 @@ type Params struct {
 	Simulate int
 	Seed     uint64
 	// Progress, if set, is told each stage as it starts ("allocating",
-	// "scheduling"), and from inside the schedules' long loops at least
-	// every 250 ms how far each has got ("scheduling psp 40%"), from one
-	// goroutine at a time: the app's worker shows it. Run's context is
-	// checked inside those loops too, so that a cancelled plan stops
-	// within a few thousand visits.
+	// "scheduling"), and from inside the long loops — GREEDY's passes
+	// ("allocating psp: pass 3, 40%"), the assignments, replays and Azar's
+	// carousel ("scheduling psp 40%") — at least every 250 ms how far each
+	// has got, from one goroutine at a time: the app's worker shows it.
+	// Run's context is checked inside those loops too, so that a cancelled
+	// plan stops within a few thousand pages or visits.
 	Progress func(stage string) `json:"-"`
 	// Early, if set, is given the plan as soon as psp, every bound and
 	// uniform are planned, before the other policies (mp2, mwolf,
