@@ -2,6 +2,8 @@ package plan
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -51,4 +53,22 @@ func TestPolicySpellings(t *testing.T) {
 	if Policies()[0] != PSP {
 		t.Error("Policies shares its list")
 	}
+}
+
+// FuzzParsePolicy: ParsePolicy accepts exactly the names of Policies,
+// returning the policy of that spelling, and says what it wants otherwise.
+func FuzzParsePolicy(f *testing.F) {
+	for _, s := range []string{"psp", "azar", "mwolf-exact", "wp", "learn", "none", "", "PSP", "psp ", "azar_random"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParsePolicy(s)
+		known := slices.Contains(Names(Policies()), s)
+		switch {
+		case known && (err != nil || string(p) != s):
+			t.Errorf("ParsePolicy(%q) = %q, %v", s, p, err)
+		case !known && (err == nil || !strings.Contains(err.Error(), PolicyList())):
+			t.Errorf("ParsePolicy(%q) = %q, %v: want an error naming the policies", s, p, err)
+		}
+	})
 }
