@@ -69,19 +69,22 @@ func checkMemory(what string, need int64) error {
 // ratio) on 2 cores, Nov 2026: streamed, psp and the bounds 108–109 bytes
 // a page, every policy 176–212; held whole (--simulate), 20,000 pages at
 // 1.3M visits, 10–11 bytes a visit, and 5–6 more for Azar's carousel's
-// slots. A streamed plan holds no visit (issue 21): before it, the sample
+// slots, and up to 6 more when two schedules are made at once (which ones
+// overlap varies from run to run); 60,000 pages on 14,074 hosts, every
+// policy, 1.8 KB a host. A streamed plan holds no visit (issue 21): before it, the sample
 // at 2^22 to 2^26 visits took 29–39 bytes a visit. Rounded up by a tenth
 // or so: TestPlanNeedMatchesPeak keeps them between the peak and half as
 // much again.
 const (
-	planBytesPerPage     = 75  // the instance, the allocations, psp's per-page figures
-	scheduleBytesPerPage = 45  // each schedule being made: its tracker, lazy programme and counts
-	carouselBytesPerPage = 50  // Azar's carousel: its two calendars
-	carouselBytesPerSlot = 1   // the calendars' windows
-	planBytesPerHost     = 512 // a host's figures, its lazy programme's window
-	keptBytesPerVisit    = 16  // a schedule.Visit of a schedule held, not streamed
-	wholeBytesPerVisit   = 12  // a programme held whole: its pages and times
-	wholeBytesPerSlot    = 12  // Azar's carousel held whole: its slots, grouped by page, and their times
+	planBytesPerPage     = 75   // the instance, the allocations, psp's per-page figures
+	scheduleBytesPerPage = 45   // each schedule being made: its tracker, lazy programme and counts
+	carouselBytesPerPage = 50   // Azar's carousel: its two calendars
+	carouselBytesPerSlot = 1    // the calendars' windows
+	planBytesPerHost     = 2048 // a host's figures, assignment state and lazy programme window, in each schedule made at once
+	keptBytesPerVisit    = 16   // a schedule.Visit of a schedule held, not streamed
+	wholeBytesPerVisit   = 12   // a programme held whole: its pages and times
+	wholeBytesMore       = 8    // … and each other schedule made at once
+	wholeBytesPerSlot    = 12   // Azar's carousel held whole: its slots, grouped by page, and their times
 	planBytesFixed       = 4 << 20
 )
 
@@ -118,12 +121,12 @@ func planNeedOf(pages, hosts int, modelled bool, p plan.Params, streamed bool) i
 			schedules++
 		}
 	}
-	need := planBytesFixed + planBytesPerPage*n + planBytesPerHost*int64(hosts) +
-		scheduleBytesPerPage*n*int64(min(schedules, runtime.GOMAXPROCS(0)))
+	atOnce := int64(min(schedules, runtime.GOMAXPROCS(0)))
+	need := planBytesFixed + planBytesPerPage*n + planBytesPerHost*int64(hosts) + scheduleBytesPerPage*n*atOnce
 	azar := compared(plan.Azar) && !modelled // Azar's optimum is for Poisson pages
 	switch {
 	case whole:
-		need += wholeBytesPerVisit * visits
+		need += wholeBytesPerVisit*visits + wholeBytesMore*visits*(atOnce-1)
 		if azar {
 			need += wholeBytesPerSlot * visits
 		}

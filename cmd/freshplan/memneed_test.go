@@ -34,7 +34,7 @@ func TestPlanNeedMatchesPeak(t *testing.T) {
 	}
 	dir := t.TempDir()
 	table := func(n, m int) string {
-		path := filepath.Join(dir, fmt.Sprintf("t%d.csv", n))
+		path := filepath.Join(dir, fmt.Sprintf("t%d-%d.csv", n, m))
 		f, err := os.Create(path)
 		if err != nil {
 			t.Fatal(err)
@@ -48,7 +48,7 @@ func TestPlanNeedMatchesPeak(t *testing.T) {
 		}
 		i := 0
 		for s := range m {
-			for range int(math.Ceil(float64(n) / hn / float64(s+1))) {
+			for range max(1, int(math.Ceil(float64(n)/hn/float64(s+1)))) {
 				if i == n {
 					break
 				}
@@ -61,13 +61,14 @@ func TestPlanNeedMatchesPeak(t *testing.T) {
 		return path
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(5))
-	big, small := table(150_000, 300), table(20_000, 40)
+	big, small, spread := table(150_000, 300), table(20_000, 40), table(60_000, 50_000)
 	for _, c := range []struct {
 		name string
 		args []string
 	}{
 		{"every policy", []string{"--json", "/dev/null", big}},
 		{"psp and the bounds", []string{"--compare", "none", big}},
+		{"most pages a host of their own", []string{"--json", "/dev/null", spread}},
 		{"held whole, every policy", []string{"--simulate", "1", "--json", "/dev/null", small}},
 		{"held whole, psp alone", []string{"--simulate", "1", small}},
 	} {
