@@ -43,8 +43,8 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 		progress("planning every policy")
 		start := time.Now()
 		p := params
-		p.Policy = "none"                     // no schedule kept: the app shows allocations and values
-		p.PerPage = []string{q.Policy, "psp"} // what planResult shows
+		p.Policy = plan.None                                       // no schedule kept: the app shows allocations and values
+		p.PerPage = []plan.Policy{plan.Policy(q.Policy), plan.PSP} // what planResult shows
 		if len(pg) <= perPageAll {
 			p.PerPage = nil // every policy's, to count the pages each starves
 		}
@@ -212,10 +212,10 @@ func planResult(pl *plan.Plan, policy string) *PlanResult {
 			r.Starved[name] = n
 		}
 	}
-	res := pl.Results[policy]
+	res := pl.Result(plan.Policy(policy))
 	if res == nil {
-		res = pl.Results["psp"]
-		r.Policy = "psp"
+		res = pl.Result(plan.PSP)
+		r.Policy = string(plan.PSP)
 	}
 	r.Dropped, r.Violations = res.Dropped, res.Violations
 	r.Visits, r.Stale = res.Visits, res.Page

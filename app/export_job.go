@@ -31,8 +31,8 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	if q.Learn {
 		return learnExport(ctx, pg, params, kind)
 	}
-	params.Policy = q.Policy
-	params.PerPage = []string{q.Policy} // what the exports write
+	params.Policy = plan.Policy(q.Policy)
+	params.PerPage = []plan.Policy{plan.Policy(q.Policy)} // what the exports write
 	perVisit := int64(planBytesPerVisit + keptBytesPerVisit)
 	if kind.Name == "json" && q.Simulate > 0 {
 		// The summary holds the replays (its "replayed"), as plan
@@ -44,7 +44,7 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 		// Only the policy is planned, psp and the bounds aside, and its
 		// schedule is not kept: at a million pages the other policies take
 		// as long again, and the file is the same.
-		params.Policy, params.Compare = "none", []string{q.Policy}
+		params.Policy, params.Compare = plan.None, []string{q.Policy}
 		perVisit = planBytesPerVisit
 	}
 	defer limitPlanMemory(len(pg), visits(params), perVisit)()
@@ -52,7 +52,7 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 	if err != nil {
 		return nil, err
 	}
-	pl.Params.Policy = q.Policy // whose figures the file holds
+	pl.Params.Policy = plan.Policy(q.Policy) // whose figures the file holds
 	var buf bytes.Buffer
 	if err := export.Write(&buf, pl, kind.Name); err != nil {
 		return nil, err
@@ -69,7 +69,7 @@ func learnExport(ctx context.Context, pg []pages.Page, params plan.Params, kind 
 	if !kind.PolicyOnly {
 		return nil, fmt.Errorf("the learning policy's %s is the CLI's to write; the app writes its seed lists", downloadAs[kind.Name].file)
 	}
-	params.Policy, params.PerPage = plan.Learn, []string{plan.Learn, "psp"}
+	params.Policy, params.PerPage = plan.Learn, []plan.Policy{plan.Learn, plan.PSP}
 	params.Cycle = plan.AutoCycle(len(pg), visits(params))
 	defer limitPlanMemory(len(pg), visits(params)*params.Cycle, planBytesPerVisit+keptBytesPerVisit)()
 	pl, err := plan.RunLearn(ctx, pg, nil, params)

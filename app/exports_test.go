@@ -123,7 +123,7 @@ func TestExportTooBig(t *testing.T) {
 func TestPolicyOnlyExports(t *testing.T) {
 	pg := samplePages(t)
 	for _, model := range []string{"steady", "horizon"} {
-		for _, policy := range plan.Policies {
+		for _, policy := range plan.Names(plan.Policies()) {
 			q, errs := defaultForm().request()
 			if errs != nil {
 				t.Fatal(errs)
@@ -133,7 +133,7 @@ func TestPolicyOnlyExports(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			params.Budget, params.Policy = SampleBudget, policy
+			params.Budget, params.Policy = SampleBudget, plan.Policy(policy)
 			cli, err := plan.Run(context.Background(), pg, params)
 			if err != nil {
 				t.Fatal(err)
@@ -196,7 +196,7 @@ func TestSummaryReplays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		params.Policy, params.Simulate, params.Seed = q.Policy, runs, 1
+		params.Policy, params.Simulate, params.Seed = plan.Policy(q.Policy), runs, 1
 		cli, err := plan.Run(context.Background(), pg, params)
 		if err != nil {
 			t.Fatal(err)

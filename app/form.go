@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -148,8 +147,8 @@ func (f form) request() (Request, map[string]string) {
 	if f.Model != "steady" && f.Model != "horizon" {
 		errs[fModel] = "steady or horizon"
 	}
-	if !slices.Contains(plan.Policies, f.Policy) {
-		errs[fPolicy] = "one of " + strings.Join(plan.Policies, ", ")
+	if !plan.Policy(f.Policy).IsPolicy() {
+		errs[fPolicy] = "one of " + plan.PolicyList()
 	}
 	t, err := parseNumber(strings.TrimSuffix(strings.TrimSpace(f.Target), "%"))
 	switch {

@@ -51,9 +51,9 @@ func numeric(in goapp.HTMLInput) goapp.HTMLInput { return in.Attr("inputmode", "
 func (h *home) renderParams() goapp.UI {
 	f := h.form
 	crawlers := f.Mode == "crawlers"
-	policies := make([][2]string, 0, len(plan.Policies))
-	for _, p := range plan.Policies {
-		policies = append(policies, [2]string{p, p})
+	policies := make([][2]string, 0, len(plan.Policies()))
+	for _, p := range plan.Policies() {
+		policies = append(policies, [2]string{string(p), string(p)})
 	}
 	budgetHint := "visits per horizon"
 	if h.res.plan != nil && !crawlers {

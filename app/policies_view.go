@@ -1,7 +1,6 @@
 package app
 
 import (
-	"slices"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -15,7 +14,7 @@ func (h *home) renderPolicies() goapp.UI {
 		return goapp.Text("")
 	}
 	obj := objective(h.res.req.Objective)
-	names := append(slices.Clone(plan.Policies), plan.Bounds...)
+	names := append(plan.Names(plan.Policies()), plan.Names(plan.Bounds())...)
 	cls := "panel"
 	if h.res.stalePlan {
 		cls += " stale"
@@ -55,7 +54,7 @@ func (h *home) renderPolicies() goapp.UI {
 					how = "simulated"
 				}
 				cls := "policy"
-				if slices.Contains(plan.Bounds, name) {
+				if plan.Policy(name).IsBound() {
 					cls = "bound"
 				}
 				if name == p.Policy {
@@ -81,7 +80,7 @@ func (h *home) renderPolicies() goapp.UI {
 					goapp.Td().Class("num", "p-stale").DataSet("label", "staleness").Text(stale),
 					goapp.If(p.Sim != nil, goapp.Td().Class("num").Text(simText(p.Sim, name, obj))),
 					goapp.Td().Class("p-how").Text(how),
-					goapp.Td().Body(goapp.Text(plan.Describe[name]),
+					goapp.Td().Body(goapp.Text(plan.Describe[plan.Policy(name)]),
 						goapp.If(note != "", goapp.Span().Class("policy-note").Text(" "+note))),
 				)
 			})),
@@ -115,7 +114,7 @@ func glossID(name string) string {
 // leaves unvisited, and why, when it does (bounds have no note: they are
 // not schedules a crawler runs).
 func policyNote(p *PlanResult, name string, pages int) string {
-	if slices.Contains(plan.Bounds, name) {
+	if plan.Policy(name).IsBound() {
 		return ""
 	}
 	var out []string

@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -81,7 +80,7 @@ func (q Request) params() (plan.Params, error) {
 	if p.Model, err = plan.ParseModel(q.Model); err != nil {
 		return p, err
 	}
-	if !slices.Contains(plan.Policies, q.Policy) {
+	if !plan.Policy(q.Policy).IsPolicy() {
 		return p, fmt.Errorf("unknown policy %q", q.Policy)
 	}
 	return p, nil

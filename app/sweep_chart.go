@@ -39,7 +39,7 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, obj objective) *chart
 		}
 		return 100 * (1 - v)
 	}
-	names := append(slices.Clone(plan.Policies), "wp", "nonpolite")
+	names := append(plan.Names(plan.Policies()), string(plan.WP), string(plan.NonPolite))
 	lo, hi := math.Inf(1), math.Inf(-1)
 	blo, bhi := math.Inf(1), 0.0
 	by := map[string][]point{}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"slices"
 	"sort"
 
 	"github.com/freshplan/freshplan/core/pages"
@@ -42,7 +41,7 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 	}
 	if cur != nil {
 		out.Budgets = append(out.Budgets, cur.Budget)
-		for _, name := range append(slices.Clone(plan.Policies), plan.Bounds...) {
+		for _, name := range append(plan.Names(plan.Policies()), plan.Names(plan.Bounds())...) {
 			if v, ok := cur.Values[name]; ok {
 				out.Points = append(out.Points, plan.Point{Budget: cur.Budget, Name: name, Value: v})
 			}

@@ -222,7 +222,7 @@ func writeBudgetRows(w io.Writer, results []backtest.Result, horizon time.Durati
 	for _, res := range results {
 		uniform := math.NaN()
 		for _, r := range res.Rows {
-			if r.Policy == "uniform" && r.NotPlanned == "" {
+			if r.Policy == string(plan.Uniform) && r.NotPlanned == "" {
 				uniform = r.Staleness
 			}
 		}

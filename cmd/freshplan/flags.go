@@ -61,7 +61,7 @@ func newPlanFlags(name string, stderr io.Writer) *planFlags {
 	fs.Float64Var(&f.rate, "rate", 0, "pages per second each crawler fetches")
 	fs.DurationVar(&f.politeness, "politeness", 15*time.Second, "minimum time between requests to one host (crawl_delay overrides upward)")
 	fs.StringVar(&f.objective, "objective", "staleness", "staleness, age, or harmonic (a copy that missed n changes costs 1 + 1/2 + … + 1/n)")
-	fs.StringVar(&f.policy, "policy", "psp", "policy whose pages, schedule and exports are written: "+strings.Join(plan.Policies, ", ")+", or learn (plan only: the policy that learns as it crawls)")
+	fs.StringVar(&f.policy, "policy", string(plan.PSP), "policy whose pages, schedule and exports are written: "+plan.PolicyList()+", or learn (plan only: the policy that learns as it crawls)")
 	fs.StringVar(&f.model, "model", "steady", "steady (the plan repeats every horizon) or horizon (the papers' single horizon)")
 	fs.IntVar(&f.minVisits, "min-visits", 0, "visits every page gets at least")
 	fs.IntVar(&f.maxVisits, "max-visits", 0, "visits no page gets more than (0: no limit)")
@@ -171,8 +171,9 @@ func (f *planFlags) params() (plan.Params, error) {
 	if p.Model, err = staleness.ParseModel(f.model); err != nil {
 		return p, fmt.Errorf("--model: %w", err)
 	}
-	if !slices.Contains(plan.Policies, f.policy) && f.policy != plan.Learn {
-		return p, fmt.Errorf("--policy: unknown policy %q: want one of %s, or %s", f.policy, strings.Join(plan.Policies, ", "), plan.Learn)
+	policy := plan.Policy(f.policy)
+	if !policy.IsPolicy() && policy != plan.Learn {
+		return p, fmt.Errorf("--policy: unknown policy %q: want one of %s, or %s", f.policy, plan.PolicyList(), plan.Learn)
 	}
 	if err := f.readParams(); err != nil {
 		return p, err
@@ -217,7 +218,7 @@ func (f *planFlags) params() (plan.Params, error) {
 		}
 	}
 	p.Horizon, p.Budget, p.Crawlers, p.Rate = f.horizon, f.budget, f.crawlers, f.rate
-	p.Politeness, p.Policy = f.politeness, f.policy
+	p.Politeness, p.Policy = f.politeness, policy
 	p.MinVisits, p.MaxVisits = f.minVisits, f.maxVisits
 	return p, nil
 }
@@ -243,16 +244,14 @@ func (f *planFlags) inputName() string {
 }
 
 // setup returns the planning parameters and the pages to plan: the flags
-// are checked before any input is read.
+// are checked before any input is read. The caller checks the plan's
+// memory (checkPlanMemory) once its parameters are complete.
 func (f *planFlags) setup(stderr io.Writer) (plan.Params, []pages.Page, error) {
 	params, err := f.params()
 	if err != nil {
 		return params, nil, err
 	}
 	pg, err := f.readInput(stderr)
-	if err == nil {
-		err = checkMemory(fmt.Sprintf("planning %d pages at %d visits per horizon", len(pg), params.Budget), planNeed(len(pg), params.Budget))
-	}
 	return params, pg, err
 }
 

@@ -5,12 +5,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"slices"
 	"time"
 
+	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -60,22 +63,136 @@ func checkMemory(what string, need int64) error {
 	return fmt.Errorf("%s needs about %d MB, and %s; raise the limit, or ask for less", what, need/1e6, describeLimit())
 }
 
-// planNeed estimates the memory planning pages with a budget takes, from
-// measurements (peak RSS, 2 cores, Nov 2026): the sample's 3,000 pages at
-// 2^22 to 2^26 visits took 29–39 bytes a visit, and 3.3M pages at 100,000
-// visits some 450 bytes a page.
-func planNeed(pages, budget int) int64 {
-	return 40*int64(budget) + 600*int64(pages) + 16<<20
+// What a plan holds at its peak besides its input, from the peak live heap
+// (runtime/metrics, GOGC=5 so that it is read near every peak) of plans of
+// Zipf tables of 0.1M to 1M pages at 8.64 visits a page (seed 000 §4's
+// ratio) on 2 cores, Nov 2026: streamed, psp and the bounds 108–109 bytes
+// a page, every policy 176–212; held whole (--simulate), 20,000 pages at
+// 1.3M visits, 10–11 bytes a visit, and 5–6 more for Azar's carousel's
+// slots, and up to 6 more when two schedules are made at once (which ones
+// overlap varies from run to run); 60,000 pages on 14,074 hosts, every
+// policy, 1.8 KB a host. A streamed plan holds no visit (issue 21): before it, the sample
+// at 2^22 to 2^26 visits took 29–39 bytes a visit. Rounded up by a tenth
+// or so: TestPlanNeedMatchesPeak keeps them between the peak and half as
+// much again.
+const (
+	planBytesPerPage     = 75   // the instance, the allocations, psp's per-page figures
+	scheduleBytesPerPage = 45   // each schedule being made: its tracker, lazy programme and counts
+	carouselBytesPerPage = 50   // Azar's carousel: its two calendars
+	carouselBytesPerSlot = 1    // the calendars' windows
+	planBytesPerHost     = 2048 // a host's figures, assignment state and lazy programme window, in each schedule made at once
+	keptBytesPerVisit    = 16   // a schedule.Visit of a schedule held, not streamed
+	wholeBytesPerVisit   = 12   // a programme held whole: its pages and times
+	wholeBytesMore       = 8    // … and each other schedule made at once
+	wholeBytesPerSlot    = 12   // Azar's carousel held whole: its slots, grouped by page, and their times
+	planBytesFixed       = 4 << 20
+)
+
+// planNeed estimates the memory a plan of pg under p takes at its peak
+// beyond what is held already (the input): its per-page and per-host
+// figures, a schedule's state for each made at once (one per core), Azar's
+// carousel when compared, and per visit only what is held whole — the
+// kept schedule unless streamed (the CLI always streams it), and every
+// programme of a plan of pages with change models or with --simulate.
+func planNeed(pg []pages.Page, p plan.Params, streamed bool) int64 {
+	hosts := map[string]struct{}{}
+	modelled := false
+	for _, pp := range pg {
+		hosts[pp.Host] = struct{}{}
+		modelled = modelled || pp.Change != nil
+	}
+	return planNeedOf(len(pg), len(hosts), modelled, p, streamed)
 }
 
-// backtestNeed estimates a backtest's memory: a plan's, and the visits
-// of the test period (8 bytes each), replayed policy by policy.
+// planNeedOf is planNeed for n pages on hosts hosts, some with change
+// models (modelled) or none.
+func planNeedOf(pages, hosts int, modelled bool, p plan.Params, streamed bool) int64 {
+	n := int64(pages)
+	whole := modelled || p.Simulate > 0
+	perHorizon, err := p.Visits()
+	if err != nil {
+		perHorizon = 0 // Run says why
+	}
+	visits := int64(perHorizon) * int64(max(p.Cycle, 1))
+	compared := func(q plan.Policy) bool { return p.Compare == nil || slices.Contains(p.Compare, string(q)) }
+	schedules := 1 // psp, and infcrawlers after it
+	for _, q := range []plan.Policy{plan.MP2, plan.MWolf, plan.Azar} {
+		if compared(q) {
+			schedules++
+		}
+	}
+	atOnce := int64(min(schedules, runtime.GOMAXPROCS(0)))
+	need := planBytesFixed + planBytesPerPage*n + planBytesPerHost*int64(hosts) + scheduleBytesPerPage*n*atOnce
+	azar := compared(plan.Azar) && !modelled // Azar's optimum is for Poisson pages
+	switch {
+	case whole:
+		need += wholeBytesPerVisit*visits + wholeBytesMore*visits*(atOnce-1)
+		if azar {
+			need += wholeBytesPerSlot * visits
+		}
+	case azar:
+		need += carouselBytesPerPage*n + carouselBytesPerSlot*visits
+	}
+	if !streamed {
+		need += keptBytesPerVisit * visits
+	}
+	return need
+}
+
+// checkPlanMemory returns the memory planning pg under p is estimated to
+// take at its peak, the input held included, or an error when an
+// address-space limit leaves less (checkMemory).
+func checkPlanMemory(pg []pages.Page, p plan.Params, streamed bool) (int64, error) {
+	need := liveHeap() + planNeed(pg, p, streamed)
+	if testNeed != nil {
+		testNeed(need)
+	}
+	visits, _ := p.Visits()
+	return need, checkMemory(fmt.Sprintf("planning %d pages at %d visits per horizon", len(pg), visits), need)
+}
+
+// testNeed, if set, is told checkPlanMemory's estimate: a test compares it
+// with the peak it measures.
+var testNeed func(int64)
+
+// liveHeap returns the bytes the heap holds, collected first: what is
+// held before planning (the input, its estimates). A variable: a test of
+// the messages sets what a test process holds aside.
+var liveHeap = func() int64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
+}
+
+// limitPlanning sets the collector's soft limit to a tenth above need, the
+// whole heap a plan is estimated to take at its peak, and returns what
+// restores the limit before it. Left alone, the heap grows to twice what
+// was live at the last collection, and a plan's live heap is mostly the
+// pages, held throughout: at paper scale that let the process reach 0.46
+// GB for 0.28 GB live. A limit already set (GOMEMLIMIT, or an
+// address-space limit's budget, guardMemory) is kept.
+func limitPlanning(need int64) (restore func()) {
+	prev := debug.SetMemoryLimit(-1)
+	if prev != math.MaxInt64 {
+		return func() {}
+	}
+	debug.SetMemoryLimit(need + need/10)
+	return func() { debug.SetMemoryLimit(prev) }
+}
+
+// backtestNeed estimates a backtest's memory: its input and a plan's (the
+// sample at 2^22 to 2^26 visits took 29–39 bytes a visit, 3.3M pages at
+// 100,000 visits some 450 bytes a page, peak RSS, Nov 2026: a backtest's
+// plans keep their schedules), and the visits of the test period (8 bytes
+// each), replayed policy by policy.
 func backtestNeed(pages int, p plan.Params) int64 {
 	budget := p.Budget
 	if budget == 0 {
 		budget = max(1, int(float64(pages)*p.Horizon.Hours()/(7*24)))
 	}
-	return planNeed(pages, budget) + 8*2*int64(budget)*int64(365*24*time.Hour/p.Horizon+1)
+	return 40*int64(budget) + 600*int64(pages) + 16<<20 +
+		8*2*int64(budget)*int64(365*24*time.Hour/p.Horizon+1)
 }
 
 // watchMemory ends the process with exit 1 and a message naming the limit

@@ -17,6 +17,7 @@ import (
 
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/plan"
+	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -63,7 +64,14 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	// Per page, the exports write the policy's figures and the summary
 	// counts psp's visits; every other result needs its value only.
-	params.PerPage = []string{params.Policy, "psp"}
+	params.PerPage = []plan.Policy{params.Policy, plan.PSP}
+	// The schedule is streamed: to its file with --schedule, else nowhere
+	// (no other output needs it); learn's is held (RunLearn).
+	need, err := checkPlanMemory(pg, params, params.Policy != plan.Learn)
+	if err != nil {
+		return err
+	}
+	defer limitPlanning(need)()
 	var pl *plan.Plan
 	streamed := false
 	if params.Policy == plan.Learn {
@@ -89,6 +97,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
+		params.Stream = func(schedule.Visit) {} // counted (Plan.Scheduled, Host.Visits), not held
 		pl, err = plan.Run(context.Background(), pg, params)
 	}
 	if err != nil {
@@ -167,8 +176,8 @@ func parseCompare(s string, summary bool) ([]string, error) {
 	var list []string
 	for name := range strings.SplitSeq(s, ",") {
 		p := strings.TrimSpace(name)
-		if !slices.Contains(plan.Policies, p) {
-			return nil, usagef("--compare %q: want all, none, auto or a comma-separated list of %s", s, strings.Join(plan.Policies, ", "))
+		if !plan.Policy(p).IsPolicy() {
+			return nil, usagef("--compare %q: want all, none, auto or a comma-separated list of %s", s, plan.PolicyList())
 		}
 		list = append(list, p)
 	}
@@ -233,19 +242,19 @@ func report(w io.Writer, pl *plan.Plan) {
 	} else {
 		fmt.Fprintf(tw, "policy\t%s\tfreshness\thow\n", unit)
 	}
-	names := append(append([]string{}, plan.Policies...), plan.Bounds...)
-	if pl.Results[plan.Learn] != nil {
-		names = append([]string{plan.Learn}, names...)
+	names := append(plan.Policies(), plan.Bounds()...)
+	if pl.Result(plan.Learn) != nil {
+		names = append([]plan.Policy{plan.Learn}, names...)
 	}
 	left := 0 // policies not compared (--compare)
 	for _, name := range names {
-		r := pl.Results[name]
-		if r == nil && pl.Omitted[name] == "" {
+		r := pl.Result(name)
+		if r == nil && pl.Omitted[string(name)] == "" {
 			left++
 			continue
 		}
 		if r == nil {
-			why := pl.Omitted[name]
+			why := pl.Omitted[string(name)]
 			if sim {
 				fmt.Fprintf(tw, "%s\t–\t\t\tnot planned: %s\n", name, why)
 			} else {
@@ -274,7 +283,7 @@ func report(w io.Writer, pl *plan.Plan) {
 	if pl.Params.Policy == plan.Learn {
 		fmt.Fprintf(w, "learn schedule: %d visits in the cycle planned; plan again from the crawl's log after each horizon (docs/learn.md)\n", len(pl.Schedule))
 	}
-	psp := pl.Results["psp"]
+	psp := pl.Result(plan.PSP)
 	fmt.Fprintf(w, "psp schedule: %d visits made, %d dropped, %d politeness violations; %.3f s allocating, %.3f s scheduling\n",
 		int(sum(psp.Visits)), psp.Dropped, psp.Violations, pl.Seconds.Allocate, pl.Seconds.Schedule)
 }

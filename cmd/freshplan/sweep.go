@@ -41,11 +41,15 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if b := slices.Max(budgets); b > budgets[0] { // setup checked the first
-		if err := checkMemory(fmt.Sprintf("planning %d pages at %d visits per horizon", len(pg), b), planNeed(len(pg), b)); err != nil {
-			return err
-		}
+	// A sweep plans every policy at each budget, keeping no schedule; the
+	// largest budget needs the most.
+	most := params
+	most.Budget, most.Policy, most.Compare = slices.Max(budgets), plan.None, nil
+	need, err := checkPlanMemory(pg, most, true)
+	if err != nil {
+		return err
 	}
+	defer limitPlanning(need)()
 	points, err := plan.Sweep(context.Background(), pg, params, budgets)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.inputName(), err)

@@ -50,6 +50,9 @@ func Greedy(p Problem) ([]int, error) {
 		sv.fullAt = make([]float64, len(p.Caps))
 	}
 	sv.solve(all, p.Caps != nil, int64(p.Budget), guess, 0)
+	if sv.err != nil {
+		return nil, sv.err
+	}
 	x := make([]int, n)
 	for i, v := range sv.x {
 		x[i] = int(v)
@@ -70,6 +73,23 @@ type solver struct {
 	// (memoNext, not taken) and just before it (memoLast, taken).
 	memoK              []int32
 	memoNext, memoLast []float64
+	// pass counts the passes over the pages and counted the pages counted
+	// in them (Problem.Progress's); err is Progress's error, which stops
+	// the search.
+	pass, counted int
+	err           error
+}
+
+// tell passes a pass's progress to Problem.Progress, and reports whether
+// the search must stop.
+func (sv *solver) tell(done, total int) bool {
+	if sv.p.Progress == nil {
+		return false
+	}
+	if err := sv.p.Progress(sv.pass, done, total); err != nil {
+		sv.err = err
+	}
+	return sv.err != nil
 }
 
 func newSolver(p *Problem) *solver {
@@ -172,7 +192,10 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 
 // total counts every page of pages at threshold mu into out (warm-started
 // from guess) and returns the visits taken, capped per host when capped.
+// Problem.Progress is told every ProgressEvery pages; once it stops the
+// search (sv.err), the total is not complete.
 func (sv *solver) total(pages []int32, capped bool, mu float64, guess, out []int32) int64 {
+	sv.pass++
 	if capped {
 		return sv.totalCapped(mu, guess, out)
 	}
@@ -181,6 +204,9 @@ func (sv *solver) total(pages []int32, capped bool, mu float64, guess, out []int
 		c := sv.count(int(i), mu, int(guess[j]))
 		out[j] = int32(c)
 		sum += int64(c)
+		if sv.counted++; sv.counted%ProgressEvery == 0 && sv.tell(j+1, len(pages)) {
+			return sum
+		}
 	}
 	return sum
 }
@@ -195,7 +221,9 @@ const unknown = -1
 // threshold it was found full at; its pages' counts are marked unknown.
 func (sv *solver) totalCapped(mu float64, guess, out []int32) int64 {
 	var sum int64
+	passed := 0 // pages of the hosts passed
 	for s, pages := range sv.byHost {
+		passed += len(pages)
 		c := int64(sv.p.Caps[s])
 		full := mu <= sv.fullAt[s]
 		if !full {
@@ -203,6 +231,9 @@ func (sv *solver) totalCapped(mu float64, guess, out []int32) int64 {
 			for _, i := range pages {
 				x := sv.count(int(i), mu, int(guess[i]))
 				out[i] = int32(x)
+				if sv.counted++; sv.counted%ProgressEvery == 0 && sv.tell(passed, len(out)) {
+					return sum
+				}
 				if k += int64(x); k >= c {
 					full = true
 					sv.fullAt[s] = mu
@@ -255,6 +286,9 @@ func (sv *solver) solve(pages []int32, capped bool, target int64, guess []int32,
 	havePrev := false
 	for mu := mu0; totLo < 0 || muHi == math.MaxFloat64; {
 		t := sv.total(pages, capped, mu, last, cur)
+		if sv.err != nil {
+			return
+		}
 		l, f := math.Log(mu), math.Log(float64(t)+1)
 		if havePrev && l != lPrev && f != fPrev {
 			if s := -(l - lPrev) / (f - fPrev); s > 0.2 && s < 20 {
@@ -283,6 +317,9 @@ func (sv *solver) solve(pages []int32, capped bool, target int64, guess []int32,
 		if next < 1e-300 {
 			// Even the tiniest threshold leaves budget over: take every positive gain.
 			totLo = sv.total(pages, capped, 0, last, lo)
+			if sv.err != nil {
+				return
+			}
 			muLo = 0
 			break
 		}
@@ -319,6 +356,9 @@ func (sv *solver) solve(pages []int32, capped bool, target int64, guess []int32,
 			l := lHi - fHi*width/(fHi-fLo)
 			l = math.Min(math.Max(l, lLo+width/64), lHi-width/64)
 			t := sv.total(pages, capped, math.Exp(l), last, cur)
+			if sv.err != nil {
+				return
+			}
 			f := math.Log(float64(t)+1) - math.Log(float64(target)+1)
 			if t >= target {
 				lLo, fLo, totLo = l, f, t

@@ -24,7 +24,9 @@ func (sv *solver) finish(pages []int32, capped bool, target int64, lo, hi []int3
 				used[s] += int64(hi[i])
 			}
 			if used[s] >= c {
-				sv.solveHost(s, c, start)
+				if sv.solveHost(s, c, start); sv.err != nil {
+					return
+				}
 				used[s] = c
 			}
 		}

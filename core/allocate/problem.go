@@ -32,7 +32,17 @@ type Problem struct {
 	// the optimum of the same pages at another budget. It changes only how
 	// fast Greedy finds the optimum, never which optimum.
 	Start []int
+	// Progress, if not nil, is told from inside Greedy's passes over the
+	// pages, every ProgressEvery pages counted (over all passes): the pass
+	// (from 1), and how far through its pages it is. An error it returns stops
+	// Greedy, which returns it (a caller's cancellation).
+	Progress func(pass, done, total int) error
 }
+
+// ProgressEvery is how many pages Greedy counts between two calls of
+// Problem.Progress: a few milliseconds' work even in WebAssembly, and too
+// few calls to cost anything beside the counting.
+const ProgressEvery = 1 << 13
 
 // maxBudget keeps per-page counts inside int32.
 const maxBudget = math.MaxInt32

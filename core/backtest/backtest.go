@@ -21,18 +21,18 @@ import (
 
 // Config sets up a backtest.
 type Config struct {
-	Params        plan.Params // planning parameters; a Budget of 0 means one visit per page per week
-	TrainStart    float64     // Unix seconds: the simulated training crawl starts here
-	Split         float64     // Unix seconds: plans are made from what came before, replayed on what comes after
-	Until         float64     // Unix seconds: the end of the test period
-	CrawlInterval float64     // seconds between the training crawl's visits (default one day)
-	Policies      []string    // static policies to replay (default psp, uniform, cho, azar)
-	Prior         bool        // smooth estimates towards each host's prior (estimate.Smooth)
-	HalfLife      float64     // days: weight observations by recency (estimate.Recent); 0 for none
-	Replan        bool        // also replay psp re-planned every cycle from everything observed so far
-	Adaptive      bool        // also replay Nutch's and StormCrawler's adaptive schedulers, tuned to the static plans' visits
-	Learn         bool        // also replay the policy that learns as it crawls (core/learn)
-	Hindsight     bool        // also replay psp planned from the test period's own rates: the headroom a static plan had
+	Params        plan.Params   // planning parameters; a Budget of 0 means one visit per page per week
+	TrainStart    float64       // Unix seconds: the simulated training crawl starts here
+	Split         float64       // Unix seconds: plans are made from what came before, replayed on what comes after
+	Until         float64       // Unix seconds: the end of the test period
+	CrawlInterval float64       // seconds between the training crawl's visits (default one day)
+	Policies      []plan.Policy // static policies to replay (default psp, uniform, cho, azar)
+	Prior         bool          // smooth estimates towards each host's prior (estimate.Smooth)
+	HalfLife      float64       // days: weight observations by recency (estimate.Recent); 0 for none
+	Replan        bool          // also replay psp re-planned every cycle from everything observed so far
+	Adaptive      bool          // also replay Nutch's and StormCrawler's adaptive schedulers, tuned to the static plans' visits
+	Learn         bool          // also replay the policy that learns as it crawls (core/learn)
+	Hindsight     bool          // also replay psp planned from the test period's own rates: the headroom a static plan had
 	// Cycle is how many horizons a static plan spans, at that many times
 	// the budget, so that a budget below one visit per page per horizon
 	// can still reach every page (every m-th horizon); 0 chooses it
@@ -54,7 +54,7 @@ type Row struct {
 }
 
 // DefaultPolicies are the static policies a backtest replays.
-var DefaultPolicies = []string{"psp", "uniform", "cho", "azar"}
+var DefaultPolicies = []plan.Policy{plan.PSP, plan.Uniform, plan.Cho, plan.Azar}
 
 const day = 86400.0
 
@@ -238,7 +238,7 @@ func (prep *Prepared) At(ctx context.Context, budget int) (Result, error) {
 		if err != nil {
 			return Result{}, err
 		}
-		if row.NotPlanned == "" && (name == "psp" || staticVisits == 0) {
+		if row.NotPlanned == "" && (name == plan.PSP || staticVisits == 0) {
 			staticVisits = row.Visits
 		}
 		res.Rows = append(res.Rows, row)
@@ -306,17 +306,17 @@ func (cfg Config) cycled() plan.Params {
 
 // static plans one policy for the pages as the training crawl saw them
 // and replays its schedule repeated every cycle.
-func static(ctx context.Context, name string, planned []pages.Page, truth []observe.Changes, cfg Config, params plan.Params) (Row, error) {
+func static(ctx context.Context, name plan.Policy, planned []pages.Page, truth []observe.Changes, cfg Config, params plan.Params) (Row, error) {
 	params.Policy = name
 	pl, err := plan.Run(ctx, planned, params)
 	var np *plan.NotPlannedError
 	if errors.As(err, &np) {
-		return Row{Policy: name, NotPlanned: np.Why}, nil
+		return Row{Policy: string(name), NotPlanned: np.Why}, nil
 	}
 	if err != nil {
 		return Row{}, fmt.Errorf("backtest: planning %s: %w", name, err)
 	}
-	return replaySchedule(name, pl.Schedule, truth, cfg, pl.Params.Horizon.Seconds()), nil
+	return replaySchedule(string(name), pl.Schedule, truth, cfg, pl.Params.Horizon.Seconds()), nil
 }
 
 // replaySchedule replays a schedule of a cycle of length L, repeated from

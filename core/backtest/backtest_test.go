@@ -53,7 +53,7 @@ func replayMatchesDirect(t *testing.T, weights []float64) {
 	params := plan.DefaultParams()
 	params.Horizon = 7 * 24 * time.Hour
 	params.Budget = 5
-	cfg := Config{Params: params, TrainStart: 0, Split: 10 * d, Until: 24 * d, Prior: true, Policies: []string{"psp", "uniform", "cho"}}
+	cfg := Config{Params: params, TrainStart: 0, Split: 10 * d, Until: 24 * d, Prior: true, Policies: []plan.Policy{plan.PSP, plan.Uniform, plan.Cho}}
 	rows, err := Run(context.Background(), pages, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func replayMatchesDirect(t *testing.T, weights []float64) {
 	}
 	for _, row := range rows {
 		p := params
-		p.Policy, p.Compare = row.Policy, []string{}
+		p.Policy, p.Compare = plan.Policy(row.Policy), []string{}
 		pl, err := plan.Run(context.Background(), in.Pages, p)
 		if err != nil {
 			t.Fatal(err)
@@ -137,7 +137,7 @@ func TestNotPlannedRow(t *testing.T) {
 	}
 	params := plan.DefaultParams()
 	params.Horizon, params.Budget, params.Objective = 7*24*time.Hour, 4, staleness.Harmonic
-	rows, err := Run(context.Background(), pages, Config{Params: params, TrainStart: 0, Split: 10 * d, Until: 24 * d, Policies: []string{"psp", "cho", "uniform"}})
+	rows, err := Run(context.Background(), pages, Config{Params: params, TrainStart: 0, Split: 10 * d, Until: 24 * d, Policies: []plan.Policy{plan.PSP, plan.Cho, plan.Uniform}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestReplanVisitAtHorizonEnd(t *testing.T) {
 	pages := []observe.Changes{{URL: "https://a.example/x", Host: "a.example", Times: []float64{0, 3.5 * d, 12.5 * d, 15.5 * d}, Weight: 1}}
 	params := plan.DefaultParams()
 	params.Budget = 1
-	cfg := Config{Params: params, TrainStart: 0, Split: 10 * d, Until: 20 * d, Prior: true, Policies: []string{"psp"}, Replan: true}
+	cfg := Config{Params: params, TrainStart: 0, Split: 10 * d, Until: 20 * d, Prior: true, Policies: []plan.Policy{plan.PSP}, Replan: true}
 	rows, err := Run(context.Background(), pages, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +202,7 @@ func TestLogCrawlDelay(t *testing.T) {
 	params := plan.DefaultParams()
 	params.Budget = 10
 	split := 1704067200 + 30*d
-	rows, err := Run(context.Background(), changes, Config{Params: params, TrainStart: 1704067200, Split: split, Until: split + 9*d, Policies: []string{"psp"}})
+	rows, err := Run(context.Background(), changes, Config{Params: params, TrainStart: 1704067200, Split: split, Until: split + 9*d, Policies: []plan.Policy{plan.PSP}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +257,7 @@ func TestWeightErrors(t *testing.T) {
 	const d = 86400.0
 	params := plan.DefaultParams()
 	params.Horizon = 7 * 24 * time.Hour
-	cfg := Config{Params: params, Split: 10 * d, Until: 24 * d, Policies: []string{"uniform"}}
+	cfg := Config{Params: params, Split: 10 * d, Until: 24 * d, Policies: []plan.Policy{plan.Uniform}}
 	for _, c := range []struct {
 		weights []float64
 		want    string

@@ -27,7 +27,7 @@ func hindsight(ctx context.Context, truth []observe.Changes, cfg Config, params 
 		}
 		known[i] = pages.Page{URL: p.URL, Host: p.Host, Rate: float64(n) / days, Weight: p.Weight, CrawlDelay: p.CrawlDelay}
 	}
-	params.Policy = "psp"
+	params.Policy = plan.PSP
 	pl, err := plan.Run(ctx, known, params)
 	if err != nil {
 		return Row{}, fmt.Errorf("backtest: planning in hindsight: %w", err)

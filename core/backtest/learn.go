@@ -74,5 +74,5 @@ func (s *learnStart) row(ctx context.Context, pages []observe.Changes, cfg Confi
 	if err != nil {
 		return Row{}, err
 	}
-	return replay("learn", pages, cfg, func(i int) []float64 { return visits[i] }), nil
+	return replay(string(plan.Learn), pages, cfg, func(i int) []float64 { return visits[i] }), nil
 }

@@ -22,7 +22,7 @@ import (
 // estimated again — all of them when estimates weigh by recency.
 func replan(ctx context.Context, pages []observe.Changes, training []observe.History, start *plan.Input, cfg Config) (Row, error) {
 	params := cfg.cycled()
-	params.Policy = "psp"
+	params.Policy = plan.PSP
 	T := params.Horizon.Seconds() * float64(cfg.Cycle) // a cycle
 	visits := make([][]float64, len(pages))
 	histories := make([]observe.History, len(training))

@@ -75,7 +75,7 @@ func TestInterval(t *testing.T) {
 // set by hand: 3, 7, 0 and 7200 visits in an hour.
 func TestSeedsFormats(t *testing.T) {
 	pl := testPlan(t, staleness.Stale)
-	pl.Results[pl.Params.Policy].Visits = []float64{3, 7, 0, 7200}
+	pl.Result(pl.Params.Policy).Visits = []float64{3, 7, 0, 7200}
 	want := map[string]string{
 		"nutch": "https://a.com/1\tnutch.fetchInterval=1200\tnutch.fetchInterval.fixed=true\n" +
 			"https://a.com/2,x\tnutch.fetchInterval=514\tnutch.fetchInterval.fixed=true\tnutch.score=2.5\n" +
@@ -114,7 +114,7 @@ func TestSeedsFormats(t *testing.T) {
 // visits: interval = T/visits rounded, Unvisited for pages not visited.
 func TestSeedsFromPlan(t *testing.T) {
 	pl := testPlan(t, staleness.Stale)
-	r := pl.Results[pl.Params.Policy]
+	r := pl.Result(pl.Params.Policy)
 	T := pl.Params.Horizon.Seconds()
 	var b bytes.Buffer
 	if err := Seeds(&b, pl, "nutch"); err != nil {
@@ -170,7 +170,7 @@ func TestScheduleCSV(t *testing.T) {
 
 func TestPagesCSV(t *testing.T) {
 	pl := testPlan(t, staleness.Stale)
-	r := pl.Results[pl.Params.Policy]
+	r := pl.Result(pl.Params.Policy)
 	r.Visits[2] = 0 // one unvisited page
 	var b bytes.Buffer
 	if err := Pages(&b, pl); err != nil {

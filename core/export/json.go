@@ -67,7 +67,7 @@ func Summarize(p *plan.Plan) Summary {
 	T, R := p.Params.PerHorizon()
 	s := Summary{
 		Pages: len(p.Pages), Hosts: len(p.Hosts),
-		Model: p.Params.Model.String(), Objective: p.Params.Objective.String(), Policy: p.Params.Policy,
+		Model: p.Params.Model.String(), Objective: p.Params.Objective.String(), Policy: string(p.Params.Policy),
 		Budget: R, HorizonSeconds: T.Seconds(),
 		PolitenessSeconds: p.Params.Politeness.Seconds(),
 		Crawlers:          p.Params.Crawlers, RatePerCrawler: p.Params.Rate,
@@ -94,12 +94,12 @@ func Summarize(p *plan.Plan) Summary {
 			s.Replayed[name] = Replayed{Mean: Value(e.Mean), Low: Value(e.Low), High: Value(e.High), Runs: e.Runs}
 		}
 	}
-	for _, name := range plan.Polite {
-		if r := p.Results[name]; r != nil { // a plan may leave policies out (Params.Compare)
+	for _, name := range plan.Polite() {
+		if r := p.Result(name); r != nil { // a plan may leave policies out (Params.Compare)
 			s.PolitenessViolation += r.Violations
 		}
 	}
-	if r := p.Results[p.Params.Policy]; r != nil {
+	if r := p.Result(p.Params.Policy); r != nil {
 		s.DroppedVisits = r.Dropped
 	}
 	return s

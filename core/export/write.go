@@ -63,12 +63,12 @@ func Write(w io.Writer, p *plan.Plan, kind string) error {
 // pages, mwolf-exact has a size limit: see plan.Plan.Omitted).
 func policyResult(p *plan.Plan) (*plan.Result, error) {
 	name := p.Params.Policy
-	r := p.Results[name]
+	r := p.Result(name)
 	switch {
 	case r != nil && r.Visits != nil:
 		return r, nil
-	case r == nil && p.Omitted[name] != "":
-		return nil, &plan.NotPlannedError{Policy: name, Why: p.Omitted[name]}
+	case r == nil && p.Omitted[string(name)] != "":
+		return nil, &plan.NotPlannedError{Policy: name, Why: p.Omitted[string(name)]}
 	}
 	return nil, fmt.Errorf("the plan has no per-page figures for policy %q", name)
 }

@@ -183,7 +183,7 @@ func FindBudget(ctx context.Context, p Params, target float64, known map[int]flo
 // freshness (1 − its staleness) and the hosts' caps summed: what
 // FindBudget asks of each budget it tries.
 func PSPFreshness(ctx context.Context, pg []pages.Page, p Params) (float64, int, error) {
-	p.Policy, p.Compare, p.PerPage = "none", []string{}, []string{}
+	p.Policy, p.Compare, p.PerPage = None, []string{}, []Policy{}
 	pl, err := Run(ctx, pg, p)
 	if err != nil {
 		return 0, 0, err
@@ -192,5 +192,5 @@ func PSPFreshness(ctx context.Context, pg []pages.Page, p Params) (float64, int,
 	for _, h := range pl.Hosts {
 		caps += h.Cap
 	}
-	return 1 - pl.Results["psp"].Value, caps, nil
+	return 1 - pl.Result(PSP).Value, caps, nil
 }

@@ -42,8 +42,8 @@ func TestFigure3ReducedScale(t *testing.T) {
 		if math.Abs(psp-inf) > 0.002 {
 			t.Errorf("θ=%v: psp %v far from infcrawlers %v", theta, psp, inf)
 		}
-		for _, name := range Polite {
-			if n := pl.Results[name].Violations; n != 0 {
+		for _, name := range Polite() {
+			if n := pl.Result(name).Violations; n != 0 {
 				t.Errorf("θ=%v: %s schedule has %d politeness violations", theta, name, n)
 			}
 		}

@@ -15,10 +15,6 @@ import (
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
-// Learn is the policy that learns as it crawls (core/learn): planned
-// only when asked for (RunLearn), it is no part of Run's comparison.
-const Learn = "learn"
-
 // warmUp is how many cycles the learning policy is run before the cycle
 // it plans, from pages known by their rates alone, and after it, to
 // measure each page's visits per cycle.
@@ -81,7 +77,7 @@ func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Pa
 	if start != nil && (len(start.Priors) != len(pg) || len(start.Fetches) != len(pg)) {
 		return nil, fmt.Errorf("learn: %d pages to plan, a start for %d", len(pg), len(start.Priors))
 	}
-	params.Policy = "psp"
+	params.Policy = PSP
 	params.Stream = nil // learn's schedule is made after psp's: it is held
 	if params.PerPage != nil {
 		params.PerPage = append(slices.Clone(params.PerPage), Learn)

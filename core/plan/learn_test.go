@@ -28,7 +28,7 @@ func TestLearnReachesTheOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		learn, cho, psp := pl.Results[Learn].Value, pl.Results["cho"].Value, pl.Results["psp"].Value
+		learn, cho, psp := pl.Result(Learn).Value, pl.Results["cho"].Value, pl.Results["psp"].Value
 		t.Logf("budget %d: learn %.5f, cho %.5f, psp %.5f, wp %.5f", c.budget, learn, cho, psp, pl.Results["wp"].Value)
 		if math.Abs(learn/cho-1) > 0.01 || !(learn < psp) {
 			t.Errorf("budget %d: learn %.5f, want within 1%% of cho's %.5f and below psp's %.5f", c.budget, learn, cho, psp)
@@ -50,7 +50,7 @@ func TestLearnReachesTheOptimum(t *testing.T) {
 			}
 		}
 		var perCycle float64
-		for _, v := range pl.Results[Learn].Visits {
+		for _, v := range pl.Result(Learn).Visits {
 			perCycle += v
 		}
 		// A slot whose every host is resting stays idle: a few in the run.

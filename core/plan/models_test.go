@@ -185,7 +185,7 @@ func TestPolicyCannotBePlanned(t *testing.T) {
 		poisson[i] = p
 	}
 	for _, c := range []struct {
-		policy string
+		policy Policy
 		pg     []pages.Page
 		obj    staleness.Objective
 		budget int
@@ -199,7 +199,7 @@ func TestPolicyCannotBePlanned(t *testing.T) {
 		p := DefaultParams()
 		p.Policy, p.Budget, p.Objective = c.policy, c.budget, c.obj
 		_, err := Run(context.Background(), c.pg, p)
-		if err == nil || !strings.Contains(err.Error(), "policy "+c.policy+" cannot be planned here: ") || !strings.Contains(err.Error(), c.want) {
+		if err == nil || !strings.Contains(err.Error(), "policy "+string(c.policy)+" cannot be planned here: ") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s, %v: %v, want why (%q)", c.policy, c.obj, err, c.want)
 		}
 		// The same plan with the policy only compared, not kept, is made.

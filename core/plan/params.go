@@ -28,9 +28,9 @@ type Params struct {
 	Cycle     int
 	MinVisits int    // per page, seed 003 §2.1
 	MaxVisits int    // per page, 0 for no limit
-	Policy    string // whose schedule the Plan keeps (default psp); "none" keeps none
-	// Compare lists the policies to compute besides Policy and the bounds;
-	// nil means every policy of Policies.
+	Policy    Policy // whose schedule the Plan keeps (default PSP); None keeps none
+	// Compare names the policies to compute besides Policy and the bounds
+	// (each a Policy's spelling); nil means every policy of Policies.
 	Compare []string
 	// Simulate, when positive, replays every schedule that many times
 	// against Poisson changes sampled at the pages' rates (core/simulate)
@@ -39,11 +39,12 @@ type Params struct {
 	Simulate int
 	Seed     uint64
 	// Progress, if set, is told each stage as it starts ("allocating",
-	// "scheduling"), and from inside the schedules' long loops at least
-	// every 250 ms how far each has got ("scheduling psp 40%"), from one
-	// goroutine at a time: the app's worker shows it. Run's context is
-	// checked inside those loops too, so that a cancelled plan stops
-	// within a few thousand visits.
+	// "scheduling"), and from inside the long loops — GREEDY's passes
+	// ("allocating psp: pass 3, 40%"), the assignments, replays and Azar's
+	// carousel ("scheduling psp 40%") — at least every 250 ms how far each
+	// has got, from one goroutine at a time: the app's worker shows it.
+	// Run's context is checked inside those loops too, so that a cancelled
+	// plan stops within a few thousand pages or visits.
 	Progress func(stage string) `json:"-"`
 	// Early, if set, is given the plan as soon as psp, every bound and
 	// uniform are planned, before the other policies (mp2, mwolf,
@@ -61,7 +62,7 @@ type Params struct {
 	// keeps; nil keeps every result's. Each other result keeps its Value
 	// only: at a million pages each result's two arrays take 16 MB, and
 	// the app and a sweep need one or two of a dozen.
-	PerPage []string `json:"-"`
+	PerPage []Policy `json:"-"`
 }
 
 // DefaultParams returns SPEC §5's defaults: T = 24 h, P = 15 s, staleness,
@@ -117,14 +118,14 @@ func (p Params) resolve() (Params, error) {
 		return p, fmt.Errorf("min visits %d exceed max visits %d", p.MinVisits, p.MaxVisits)
 	}
 	if p.Policy == "" {
-		p.Policy = "psp"
+		p.Policy = PSP
 	}
-	if p.Policy != "none" && !isPolicy(p.Policy) {
-		return p, fmt.Errorf("unknown policy %q: want one of %v", p.Policy, Policies)
+	if p.Policy != None && !p.Policy.IsPolicy() {
+		return p, fmt.Errorf("unknown policy %q: want one of %v", p.Policy, Policies())
 	}
 	for _, c := range p.Compare {
-		if !isPolicy(c) {
-			return p, fmt.Errorf("unknown policy %q to compare: want one of %v", c, Policies)
+		if !Policy(c).IsPolicy() {
+			return p, fmt.Errorf("unknown policy %q to compare: want one of %v", c, Policies())
 		}
 	}
 	if p.Crawlers == 0 && p.Budget == 0 {

@@ -39,7 +39,7 @@ type Host struct {
 
 // Result is one policy's or bound's outcome.
 type Result struct {
-	Name      string
+	Name      Policy
 	Value     float64   // weighted average staleness (or age in seconds) under the model
 	Visits    []float64 // per page, visits per horizon (fractional for cho and azar's rates)
 	Page      []float64 // per page staleness (or age in seconds)
@@ -61,19 +61,22 @@ type Seconds struct {
 
 // Plan is every policy and bound computed on one pages table.
 type Plan struct {
-	Params   Params // resolved: Budget, Crawlers and Rate all set
-	Pages    []pages.Page
-	Hosts    []Host
-	HostOf   []int32            // host index of each page
-	Results  map[string]*Result // by policy or bound name, plus "azar_random"
-	Schedule []schedule.Visit   // the schedule of Params.Policy, in time order; nil with Params.Stream
+	Params Params // resolved: Budget, Crawlers and Rate all set
+	Pages  []pages.Page
+	Hosts  []Host
+	HostOf []int32 // host index of each page
+	// Results are the policies' and bounds' outcomes by name (a Policy's
+	// spelling; Result looks one up by its Policy), with AzarRandom beside
+	// them.
+	Results  map[string]*Result
+	Schedule []schedule.Visit // the schedule of Params.Policy, in time order; nil with Params.Stream
 	// Scheduled is how many visits the schedule of Params.Policy makes,
 	// held in Schedule or passed to Params.Stream.
 	Scheduled int
 	Seconds   Seconds
 	// Omitted says why policies asked for have no result: Cho's and
 	// Azar's optima assume Poisson pages, and Cho's is derived for
-	// staleness and age only.
+	// staleness and age only. Keyed by the Policy's name, as Results.
 	Omitted map[string]string
 }
 
@@ -122,7 +125,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	keep := func(results []*Result) error {
 		for _, r := range results {
 			// Rate policies (cho, azar_random) have no schedule to replay.
-			if params.Simulate > 0 && r.Name != "cho" && r.Name != "azar_random" {
+			if params.Simulate > 0 && r.Name != Cho && r.Name != AzarRandom {
 				if err := in.simulated(r, in.equalVisits(r.Visits)); err != nil {
 					return err
 				}
@@ -165,25 +168,25 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	}
 	pl.Schedule, pl.Scheduled = in.out.kept, in.out.n
 	pl.Seconds.Schedule = time.Since(start).Seconds()
-	for _, name := range []string{"cho", "azar", "mwolf-exact"} {
-		if _, ok := pl.Results[name]; ok || !in.wants(name) {
+	for _, name := range []Policy{Cho, Azar, MWolfExact} {
+		if _, ok := pl.Results[string(name)]; ok || !in.wants(name) {
 			continue
 		}
 		if pl.Omitted == nil {
 			pl.Omitted = map[string]string{}
 		}
 		switch {
-		case name == "mwolf-exact":
-			pl.Omitted[name] = sched.omitted
+		case name == MWolfExact:
+			pl.Omitted[string(name)] = sched.omitted
 		case in.modelled():
-			pl.Omitted[name] = "its optimum assumes every page is Poisson"
+			pl.Omitted[string(name)] = "its optimum assumes every page is Poisson"
 		case !in.changing():
-			pl.Omitted[name] = "no page changes (every rate is 0), so there is nothing to share the budget out by; every policy keeps every copy fresh"
+			pl.Omitted[string(name)] = "no page changes (every rate is 0), so there is nothing to share the budget out by; every policy keeps every copy fresh"
 		default:
-			pl.Omitted[name] = "its Lagrange solution is for staleness and age"
+			pl.Omitted[string(name)] = "its Lagrange solution is for staleness and age"
 		}
 	}
-	if why, ok := pl.Omitted[params.Policy]; ok {
+	if why, ok := pl.Omitted[string(params.Policy)]; ok {
 		// The schedule asked for cannot be made: an empty one would look
 		// like a plan.
 		return nil, &NotPlannedError{Policy: params.Policy, Why: why}
@@ -191,10 +194,14 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	return pl, nil
 }
 
+// Result returns the result of the policy or bound p, nil when the plan
+// has none.
+func (pl *Plan) Result(p Policy) *Result { return pl.Results[string(p)] }
+
 // NotPlannedError is Run's error when Params.Policy cannot be planned for
 // the pages (Plan.Omitted says the same of a policy only compared).
 type NotPlannedError struct {
-	Policy string
+	Policy Policy
 	Why    string // e.g. "its optimum assumes every page is Poisson"
 }
 
@@ -208,7 +215,7 @@ func (pl *Plan) store(r *Result) {
 	if pl.Params.PerPage != nil && !slices.Contains(pl.Params.PerPage, r.Name) {
 		r.Visits, r.Page = nil, nil
 	}
-	pl.Results[r.Name] = r
+	pl.Results[string(r.Name)] = r
 }
 
 // pageName names page i (from 0) of a table for a message: its row
@@ -308,8 +315,10 @@ func (in *instance) problem(capped bool) allocate.Problem {
 	p := allocate.Problem{Rates: in.rates, Weights: in.weights, Budget: in.params.Budget,
 		Horizon: in.T, Model: in.params.Model, Objective: in.params.Objective,
 		MinVisits: in.params.MinVisits, MaxVisits: in.params.MaxVisits, Costs: in.costFns}
+	p.Progress = in.searching(NonPolite)
 	if capped {
 		p.Hosts, p.Caps = in.hostOf, in.caps
+		p.Progress = in.searching(PSP)
 	}
 	if in.warm != nil {
 		p.Start = in.warm.nonpolite
@@ -320,9 +329,20 @@ func (in *instance) problem(capped bool) allocate.Problem {
 	return p
 }
 
+// searching returns GREEDY's Problem.Progress for the allocation of
+// name: each pass of its search told to Params.Progress ("allocating psp:
+// pass 3, 40%"), and the plan's context checked.
+func (in *instance) searching(name Policy) func(pass, done, total int) error {
+	stage := "allocating " + string(name)
+	return func(pass, done, total int) error {
+		in.pulse.say(stage, func() string { return fmt.Sprintf("%s: pass %d, %d%%", stage, pass, 100*done/max(total, 1)) })
+		return in.ctx.Err()
+	}
+}
+
 // result returns a policy's result: each page's value from page, and
 // their weighted average (pages of weight 0 left out even when infinite).
-func (in *instance) result(name string, visits []float64, simulated bool, page func(i int) float64) *Result {
+func (in *instance) result(name Policy, visits []float64, simulated bool, page func(i int) float64) *Result {
 	if !in.whole() && in.params.PerPage != nil && !slices.Contains(in.params.PerPage, name) {
 		// Its per-page figures would be dropped (store): the average is
 		// taken as average takes it, without them.
@@ -358,7 +378,7 @@ func (in *instance) average(page []float64) float64 {
 
 // analytic returns the result of visiting page i visits[i] times per
 // horizon at equally spaced times.
-func (in *instance) analytic(name string, visits []float64) *Result {
+func (in *instance) analytic(name Policy, visits []float64) *Result {
 	return in.result(name, visits, false, func(i int) float64 {
 		if in.modelled() && in.models[i] != nil {
 			return in.models[i].cost(int(visits[i]))
@@ -368,7 +388,7 @@ func (in *instance) analytic(name string, visits []float64) *Result {
 }
 
 // tracked returns the result of a replayed schedule.
-func (in *instance) tracked(name string, tr *staleness.Tracker, visits []float64) *Result {
+func (in *instance) tracked(name Policy, tr *staleness.Tracker, visits []float64) *Result {
 	return in.result(name, visits, true, tr.Page)
 }
 

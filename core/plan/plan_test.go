@@ -36,7 +36,7 @@ func samplePlan(t *testing.T, mutate func(*Params)) *Plan {
 // agree with it.
 func TestKeptScheduleIsValid(t *testing.T) {
 	for _, model := range []staleness.Model{staleness.Steady, staleness.Horizon} {
-		for _, policy := range Policies {
+		for _, policy := range Policies() {
 			pl := samplePlan(t, func(p *Params) { p.Policy, p.Model = policy, model })
 			in, err := newInstance(pl.Pages, pl.Params)
 			if err != nil {
@@ -49,7 +49,7 @@ func TestKeptScheduleIsValid(t *testing.T) {
 				// counted, not hidden.
 				if policy == "mwolf-exact" {
 					bad, _ := schedule.Validate(model, pl.Schedule, pl.HostOf, delay, in.fleet(), in.T)
-					if r := pl.Results[policy]; bad == 0 || r.Violations != bad {
+					if r := pl.Result(policy); bad == 0 || r.Violations != bad {
 						t.Errorf("%v mwolf-exact: %d violations reported, the validator finds %d", model, r.Violations, bad)
 					}
 				}
@@ -184,7 +184,7 @@ func TestSweepFallsWithBudget(t *testing.T) {
 		}
 		last[pt.Name] = pt.Value
 	}
-	if len(points) != 3*(len(Policies)+len(Bounds)) {
+	if len(points) != 3*(len(Policies())+len(Bounds())) {
 		t.Errorf("%d points", len(points))
 	}
 }
@@ -302,7 +302,7 @@ func TestPerPage(t *testing.T) {
 		want := samplePlan(t, func(p *Params) { p.Simulate = 2 })
 		got := samplePlan(t, func(p *Params) {
 			p.Simulate = 2
-			p.PerPage = []string{"uniform", "wp"}
+			p.PerPage = []Policy{Uniform, WP}
 			if early {
 				p.Early = func(*Plan) {}
 			}

@@ -63,13 +63,13 @@ func parallel(fns ...func() error) error {
 // solution is derived for staleness and age only (seed 001 §5.5.4).
 // Both it and Azar's policy assume Poisson pages.
 func (in *instance) wantsCho() bool {
-	return in.wants("cho") && in.params.Objective != staleness.Harmonic && !in.modelled() && in.changing()
+	return in.wants(Cho) && in.params.Objective != staleness.Harmonic && !in.modelled() && in.changing()
 }
 
 // wantsAzar reports whether the plan computes Azar's policy: its optimum
 // (seed 002 eqs. 9–11) is for Poisson pages, and its carousel needs a
 // page that changes.
-func (in *instance) wantsAzar() bool { return in.wants("azar") && !in.modelled() && in.changing() }
+func (in *instance) wantsAzar() bool { return in.wants(Azar) && !in.modelled() && in.changing() }
 
 // changing reports whether any page changes. Cho's and Azar's policies
 // share the budget out by what the rates make of it; with every rate 0
@@ -80,8 +80,8 @@ func (in *instance) changing() bool {
 }
 
 // wants reports whether the plan computes the named policy.
-func (in *instance) wants(name string) bool {
-	return in.params.Policy == name || in.params.Compare == nil || slices.Contains(in.params.Compare, name)
+func (in *instance) wants(name Policy) bool {
+	return in.params.Policy == name || in.params.Compare == nil || slices.Contains(in.params.Compare, string(name))
 }
 
 // allocate computes problem S with and without caps (psp's, mp2's and
@@ -114,10 +114,10 @@ func (in *instance) allocate(ctx context.Context, rates bool) (*allocation, erro
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	a.results = append([]*Result{in.analytic("wp", floats(a.polite)), in.analytic("nonpolite", floats(a.nonpolite))}, a.results...)
-	if in.wants("uniform") {
+	a.results = append([]*Result{in.analytic(WP, floats(a.polite)), in.analytic(NonPolite, floats(a.nonpolite))}, a.results...)
+	if in.wants(Uniform) {
 		a.whole[0] = in.shares(func(i int) float64 { return in.weights[i] })
-		a.results = append(a.results, in.analytic("uniform", floats(a.whole[0])))
+		a.results = append(a.results, in.analytic(Uniform, floats(a.whole[0])))
 		in.dropWhole(a, 0)
 	}
 	return a, nil
@@ -133,7 +133,7 @@ func (in *instance) shares(share func(i int) float64) []int {
 }
 
 // wholeNames are the rate policies of allocation.whole, in its order.
-var wholeNames = []string{"uniform", "proportional", "cho"}
+var wholeNames = []Policy{Uniform, Proportional, Cho}
 
 // dropWhole lets go of a rate policy's whole visits once its result is
 // made, unless its schedule is the one kept (8 MB each at paper scale).
@@ -160,9 +160,9 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 			return fmt.Errorf("azar: %w", err)
 		}
 	}
-	if in.wants("proportional") {
+	if in.wants(Proportional) {
 		a.whole[1] = in.shares(func(i int) float64 { return in.weights[i] * in.rates[i] })
-		a.results = append(a.results, in.analytic("proportional", floats(a.whole[1])))
+		a.results = append(a.results, in.analytic(Proportional, floats(a.whole[1])))
 		in.dropWhole(a, 1)
 	}
 	if in.wantsCho() {
@@ -171,7 +171,7 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 		for i := range n {
 			choVisits[i] = cho[i] * in.T
 		}
-		a.results = append(a.results, in.analytic("cho", choVisits))
+		a.results = append(a.results, in.analytic(Cho, choVisits))
 		in.dropWhole(a, 2)
 	}
 	// Azar et al. optimise freshness; no closed-form age is offered.
@@ -180,7 +180,7 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 		for i := range n {
 			azarVisits[i] = a.azar[i] * in.T
 		}
-		a.results = append(a.results, in.result("azar_random", azarVisits, false, func(i int) float64 {
+		a.results = append(a.results, in.result(AzarRandom, azarVisits, false, func(i int) float64 {
 			if in.params.Model == staleness.Horizon {
 				return allocate.AzarHorizonStaleness(in.rates[i], a.azar[i], in.T)
 			}
@@ -210,7 +210,7 @@ func (in *instance) programme(x []int) *schedule.Programme {
 
 // polite assigns a programme to the crawlers and replays and validates
 // it, giving its visits to the plan's sink if the plan keeps it.
-func (in *instance) polite(name string, src schedule.Source, x []int) (*Result, error) {
+func (in *instance) polite(name Policy, src schedule.Source, x []int) (*Result, error) {
 	if l, ok := src.(*schedule.Lazy); ok {
 		return in.streamed(name, l, x)
 	}
@@ -245,7 +245,7 @@ func (in *instance) source(x []int, merge bool) schedule.Source {
 // beside its place in the programme, so the replay walks host by host:
 // one host's pages at a time stay in cache, where walking the schedule in
 // time order would not.
-func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
+func (in *instance) assigned(name Policy, prog *schedule.Programme, x []int,
 	assign func(emit func(k int, v schedule.Visit)) (int, error)) (*Result, error) {
 	m := in.params.Model
 	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
@@ -254,7 +254,11 @@ func (in *instance) assigned(name string, prog *schedule.Programme, x []int,
 		keep.reserve(prog.Len())
 	}
 	made := newBitset(prog.Len())
+	stage, n := "scheduling "+string(name), 0
 	dropped, err := assign(func(k int, v schedule.Visit) {
+		if n++; n%pulseSlots == 0 {
+			in.pulse.tell(stage, n, prog.Len())
+		}
 		prog.Times[k] = v.Time
 		made.set(k)
 		check.CheckTime(v)
@@ -335,7 +339,7 @@ func (in *instance) replayHost(prog *schedule.Programme, a, b int, made bitset, 
 // exactly.
 func (in *instance) followed(merged *schedule.Programme, x []int) (*Result, error) {
 	tr := merged.Realized(in.params.Model, in.params.Objective, in.rates, in.T)
-	inf := in.tracked("infcrawlers", tr, floats(x))
+	inf := in.tracked(InfCrawlers, tr, floats(x))
 	inf.Simulated = false
 	if in.modelled() || in.params.Simulate > 0 {
 		v, err := simulate.FromProgramme(len(x), merged)
@@ -366,9 +370,21 @@ func (in *instance) carousel(rates []float64) (*Result, error) {
 	if !in.whole() {
 		return in.carouselInOrder(rates)
 	}
-	seq, err := schedule.Carousel(rates, R)
+	seq := make([]int32, 0, R)
+	var stop error
+	err := schedule.CarouselEach(rates, R, func(k int, i int32) bool {
+		seq = append(seq, i)
+		if (k+1)%pulseSlots == 0 {
+			in.pulse.tell("scheduling azar", k+1, R)
+			stop = in.ctx.Err()
+		}
+		return stop == nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("azar: %w", err)
+	}
+	if stop != nil {
+		return nil, stop
 	}
 	m := in.params.Model
 	n := len(rates)
@@ -401,7 +417,7 @@ func (in *instance) carousel(rates []float64) (*Result, error) {
 	for lo := 0; lo < n; lo += pagesPerRun {
 		replaySlots(lo, min(lo+pagesPerRun, n), start, slots, R, in.T, tr, made, sim)
 	}
-	if keep := in.keeps("azar"); keep != nil {
+	if keep := in.keeps(Azar); keep != nil {
 		C := int32(in.params.Crawlers)
 		keep.reserve(len(slots))
 		for k, i := range seq {
@@ -410,7 +426,7 @@ func (in *instance) carousel(rates []float64) (*Result, error) {
 			}
 		}
 	}
-	r := in.tracked("azar", tr, made)
+	r := in.tracked(Azar, tr, made)
 	if err := in.simulated(r, sim); err != nil {
 		return nil, err
 	}
@@ -443,31 +459,31 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 			if inf, err = in.followedLazy(a.polite); err != nil {
 				return err
 			}
-			psp, err = in.polite("psp", in.lazy(a.polite, true), a.polite)
+			psp, err = in.polite(PSP, in.lazy(a.polite, true), a.polite)
 			return err
 		}
 		if inf, err = in.followed(merged, a.polite); err != nil {
 			return err
 		}
-		psp, err = in.polite("psp", merged, a.polite)
+		psp, err = in.polite(PSP, merged, a.polite)
 		return err
 	}
 	var jobs []func() error
-	if in.wants("mp2") {
+	if in.wants(MP2) {
 		jobs = append(jobs, func() (err error) {
-			mp2, err = in.polite("mp2", in.source(a.polite, false), a.polite)
+			mp2, err = in.polite(MP2, in.source(a.polite, false), a.polite)
 			return err
 		})
 	}
-	if in.wants("mwolf") {
+	if in.wants(MWolf) {
 		jobs = append(jobs, func() (err error) {
-			mwolf, err = in.polite("mwolf", in.source(a.nonpolite, false), a.nonpolite)
+			mwolf, err = in.polite(MWolf, in.source(a.nonpolite, false), a.nonpolite)
 			return err
 		})
 	}
 	var exact *Result
 	var exactWhy string
-	if in.wants("mwolf-exact") {
+	if in.wants(MWolfExact) {
 		jobs = append(jobs, func() (err error) {
 			exact, exactWhy = in.transported(a.nonpolite)
 			return nil
@@ -518,7 +534,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	}
 
 	switch in.params.Policy {
-	case "uniform", "proportional", "cho":
+	case Uniform, Proportional, Cho:
 		// Rate policies have no schedule of their own: their whole visits,
 		// spread per host by MERGE and made polite by psp's crawler
 		// assignment (equally spaced times would bunch every page visited
@@ -531,9 +547,13 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 			return nil, err
 		}
 	}
-	// Every schedule is made in time order; the sort is a check that costs
-	// a pass (a stable sort of sorted visits moves none).
-	slices.SortStableFunc(in.out.kept, func(a, b schedule.Visit) int { return cmp.Compare(a.Time, b.Time) })
+	// Every schedule is made in time order: checked in one pass, and sorted
+	// (stably) only if not — a stable sort of sorted visits moves none, but
+	// compares each about log n times (0.2 s of psp's at paper scale).
+	byTime := func(a, b schedule.Visit) int { return cmp.Compare(a.Time, b.Time) }
+	if !slices.IsSortedFunc(in.out.kept, byTime) {
+		slices.SortStableFunc(in.out.kept, byTime)
+	}
 	return s, nil
 }
 
@@ -558,7 +578,7 @@ func (in *instance) transported(x []int) (*Result, string) {
 			}
 		}
 	}
-	r, err := in.assigned("mwolf-exact", prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
+	r, err := in.assigned(MWolfExact, prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
 		_, err := schedule.Transport(prog, release, in.fleet(), in.T, emit)
 		return 0, err
 	})

@@ -37,7 +37,7 @@ func (k *sink) add(v schedule.Visit) {
 }
 
 // keeps returns the sink when the plan keeps name's schedule, else nil.
-func (in *instance) keeps(name string) *sink {
+func (in *instance) keeps(name Policy) *sink {
 	if in.params.Policy == name {
 		return in.out
 	}
@@ -65,7 +65,7 @@ func (in *instance) lazy(x []int, merge bool) *schedule.Lazy {
 // streamed assigns a lazy programme to the crawlers, replaying and
 // validating each visit as it is made, in time order: the plan holds no
 // visit, only each page's and host's running figures.
-func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result, error) {
+func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result, error) {
 	m := in.params.Model
 	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
 	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
@@ -95,7 +95,7 @@ func (in *instance) streamed(name string, src *schedule.Lazy, x []int) (*Result,
 		n = 0
 	}
 	total, made := sum(x), 0
-	stage := "scheduling " + name
+	stage := "scheduling " + string(name)
 	dropped, err := schedule.AssignContext(in.ctx, m, src, in.delay, in.fleet(), in.T, func(_ int, v schedule.Visit) {
 		batch[n] = v
 		if n++; n == len(batch) {
@@ -124,7 +124,7 @@ func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 	R, C := in.params.Budget, int32(in.params.Crawlers)
 	tr := staleness.NewTracker(in.params.Model, in.params.Objective, in.rates, in.T)
 	made := make([]float64, len(in.rates))
-	keep := in.keeps("azar")
+	keep := in.keeps(Azar)
 	warmed := 0.0 // kept, so that the reads are not optimised away
 	var batch [256]int32
 	n, lo := 0, 0 // batch holds slots lo … lo+n−1
@@ -159,7 +159,7 @@ func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 			return true
 		}
 		flush()
-		if lo%(1<<14) == 0 {
+		if lo%pulseSlots == 0 {
 			in.pulse.tell("scheduling azar", lo, R)
 			stop = in.ctx.Err()
 		}
@@ -173,7 +173,7 @@ func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 	}
 	flush()
 	runtime.KeepAlive(warmed)
-	return in.tracked("azar", tr, made), nil
+	return in.tracked(Azar, tr, made), nil
 }
 
 // followedLazy returns the infcrawlers bound for x's merged programme,
@@ -193,7 +193,7 @@ func (in *instance) followedLazy(x []int) (*Result, error) {
 			return nil, err
 		}
 	}
-	inf := in.tracked("infcrawlers", tr, floats(x))
+	inf := in.tracked(InfCrawlers, tr, floats(x))
 	inf.Simulated = false
 	return inf, nil
 }

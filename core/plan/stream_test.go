@@ -44,9 +44,9 @@ func TestStreamedMatchesWhole(t *testing.T) {
 		p.Objective = []staleness.Objective{staleness.Stale, staleness.Age}[trial/2%2]
 		p.Crawlers, p.Rate = 1+rng.IntN(4), 0.02+0.2*rng.Float64()
 		p.Politeness = time.Duration(1+rng.IntN(120)) * time.Second
-		p.Policy = Policies[trial%len(Policies)]
+		p.Policy = Policies()[trial%len(Policies())]
 		if trial%3 == 1 {
-			p.PerPage = []string{p.Policy} // the others' values taken without their per-page figures
+			p.PerPage = []Policy{p.Policy} // the others' values taken without their per-page figures
 		}
 		if p.Policy == "mwolf-exact" {
 			p.Rate /= 10 // within its exact solver's size

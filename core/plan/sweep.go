@@ -9,7 +9,7 @@ import (
 // Point is one policy's or bound's value at one budget.
 type Point struct {
 	Budget int
-	Name   string
+	Name   string // a Policy's name, as Plan.Results' keys
 	Value  float64
 }
 
@@ -26,16 +26,16 @@ func Sweep(ctx context.Context, pg []pages.Page, params Params, budgets []int) (
 		}
 		p := params
 		p.Budget = b
-		p.Policy = "none"
-		p.PerPage = []string{"wp", "nonpolite"} // the next budget's warm start
+		p.Policy = None
+		p.PerPage = []Policy{WP, NonPolite} // the next budget's warm start
 		pl, err := run(ctx, pg, p, warm)
 		if err != nil {
 			return nil, fmt.Errorf("budget %d: %w", b, err)
 		}
-		warm = &warmStart{polite: ints(pl.Results["wp"].Visits), nonpolite: ints(pl.Results["nonpolite"].Visits)}
-		for _, name := range append(append([]string{}, Policies...), Bounds...) {
-			if r := pl.Results[name]; r != nil { // Params.Compare may leave policies out
-				out = append(out, Point{Budget: b, Name: name, Value: r.Value})
+		warm = &warmStart{polite: ints(pl.Result(WP).Visits), nonpolite: ints(pl.Result(NonPolite).Visits)}
+		for _, name := range append(Policies(), Bounds()...) {
+			if r := pl.Result(name); r != nil { // Params.Compare may leave policies out
+				out = append(out, Point{Budget: b, Name: string(name), Value: r.Value})
 			}
 		}
 	}

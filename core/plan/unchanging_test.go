@@ -30,8 +30,8 @@ func TestNoPageChanges(t *testing.T) {
 			t.Errorf("%s: staleness %v, want 0: no page changes", name, r.Value)
 		}
 	}
-	for _, name := range []string{"cho", "azar"} {
-		if why := pl.Omitted[name]; !strings.Contains(why, "no page changes") {
+	for _, name := range []Policy{Cho, Azar} {
+		if why := pl.Omitted[string(name)]; !strings.Contains(why, "no page changes") {
 			t.Errorf("%s omitted for %q; want: no page changes", name, why)
 		}
 	}

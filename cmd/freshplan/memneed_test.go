@@ -1,0 +1,106 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestPlanNeedMatchesPeak: the memory a plan is estimated to take
+// (checkPlanMemory: the input held and planNeed) covers the live heap's
+// measured peak, and is not more than half as much again — so that the
+// soft limit set from it (limitPlanning) neither starves the collector
+// nor lets the heap double, and a plan under an address-space limit is
+// not refused when it would fit. The peak is read every millisecond, from
+// the estimate on (reading has its own bound, boundMemory), with
+// the collector at GOGC=5, so that each reading is within a few percent
+// of what is live. Tables at seed 000 §4's ratio (8.64 visits a page,
+// Zipf hosts): every policy (the --json default) and psp with the bounds;
+// and a plan held whole (--simulate).
+func TestPlanNeedMatchesPeak(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plans 150,000 pages several times")
+	}
+	dir := t.TempDir()
+	table := func(n, m int) string {
+		path := filepath.Join(dir, fmt.Sprintf("t%d-%d.csv", n, m))
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		w.WriteString("url,host,changes_per_day,weight,crawl_delay\n")
+		rng := rand.New(rand.NewPCG(uint64(n), 9))
+		var hn float64
+		for s := range m {
+			hn += 1 / float64(s+1)
+		}
+		i := 0
+		for s := range m {
+			for range max(1, int(math.Ceil(float64(n)/hn/float64(s+1)))) {
+				if i == n {
+					break
+				}
+				fmt.Fprintf(w, "https://s%d.example/p%d,s%d.example,%g,1,0\n", s, i, s, 0.24+23.76*rng.Float64())
+				i++
+			}
+		}
+		w.Flush()
+		f.Close()
+		return path
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(5))
+	big, small, spread := table(150_000, 300), table(20_000, 40), table(60_000, 50_000)
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"every policy", []string{"--json", "/dev/null", big}},
+		{"psp and the bounds", []string{"--compare", "none", big}},
+		{"most pages a host of their own", []string{"--json", "/dev/null", spread}},
+		{"held whole, every policy", []string{"--simulate", "1", "--json", "/dev/null", small}},
+		{"held whole, psp alone", []string{"--simulate", "1", small}},
+	} {
+		args := append([]string{"--crawlers", "1", "--rate", "15", "--model", "horizon"}, c.args...)
+		var need int64
+		var planning atomic.Bool // the peak while reading is not the plan's
+		testNeed = func(n int64) { need = n; planning.Store(true) }
+		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		done := make(chan uint64)
+		go func() {
+			var peak uint64
+			for {
+				select {
+				case done <- peak:
+					return
+				case <-time.After(time.Millisecond):
+				}
+				if planning.Load() {
+					metrics.Read(s)
+					peak = max(peak, s[0].Value.Uint64())
+				}
+			}
+		}()
+		err := runPlan(args, io.Discard, io.Discard)
+		peak := int64(<-done)
+		testNeed = nil
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		t.Logf("%s: need %d MB, peak live %d MB", c.name, need>>20, peak>>20)
+		if need < peak || need > peak*3/2 {
+			t.Errorf("%s: estimated %d MB, the live heap's peak %d MB", c.name, need>>20, peak>>20)
+		}
+	}
+}
