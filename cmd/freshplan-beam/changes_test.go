@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -47,26 +46,7 @@ func writeChanges(t *testing.T, dir, file string, n int) (glob, whole string) {
 		}
 		shards[k] = append(shards[k], row)
 	}
-	var all bytes.Buffer
-	all.WriteString(header)
-	for k, rs := range shards {
-		var z bytes.Buffer
-		gz := gzip.NewWriter(&z)
-		gz.Write([]byte(header))
-		for _, r := range rs {
-			gz.Write([]byte(r))
-			all.WriteString(r)
-		}
-		gz.Close()
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("changes-%03d.csv.gz", k)), z.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	whole = filepath.Join(dir, "whole.csv")
-	if err := os.WriteFile(whole, all.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return filepath.Join(dir, "changes-*.csv.gz"), whole
+	return writeGzShards(t, dir, "changes", header, shards)
 }
 
 // TestChangeHistories checks change histories against freshplan estimate
