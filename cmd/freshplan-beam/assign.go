@@ -143,16 +143,13 @@ func encodeHostPlan(hp HostPlan) []byte {
 }
 
 func decodeHostPlan(b []byte) (HostPlan, error) {
-	h, rest, err := decodeHostRest(b)
-	if err != nil {
-		return HostPlan{}, err
-	}
-	d := &decoder{b: rest}
+	d := &decoder{b: b}
+	h := d.host()
 	x := make([]int, len(h.Pages))
 	for i := range x {
 		x[i] = int(d.uvarint())
 	}
-	return HostPlan{Host: h, X: x}, d.err
+	return HostPlan{Host: h, X: x}, d.end()
 }
 
 func init() {

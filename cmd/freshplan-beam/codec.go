@@ -15,18 +15,25 @@ func encodeHost(h Host) []byte {
 	for _, p := range h.Pages {
 		n += 48 + len(p.URL)
 	}
-	b := make([]byte, 0, n)
+	return appendHost(make([]byte, 0, n), h)
+}
+
+func appendHost(b []byte, h Host) []byte {
 	b = appendString(b, h.Name)
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(h.Delay))
+	b = appendFloat(b, h.Delay)
 	b = binary.AppendUvarint(b, uint64(len(h.Pages)))
 	for _, p := range h.Pages {
 		b = binary.AppendVarint(b, p.Idx)
 		b = appendString(b, p.URL)
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Rate))
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Weight))
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.CrawlDelay))
+		b = appendFloat(b, p.Rate)
+		b = appendFloat(b, p.Weight)
+		b = appendFloat(b, p.CrawlDelay)
 	}
 	return b
+}
+
+func appendFloat(b []byte, v float64) []byte {
+	return binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 }
 
 func appendString(b []byte, s string) []byte {
@@ -34,16 +41,20 @@ func appendString(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-var errCorrupt = errors.New("freshplan-beam: corrupt host record")
+func appendUvarint(b []byte, v uint64) []byte { return binary.AppendUvarint(b, v) }
 
-// decoder reads what encodeHost wrote, remembering the first error.
+var errCorrupt = errors.New("freshplan-beam: corrupt record")
+
+// decoder reads what the encoders wrote, remembering the first error.
 type decoder struct {
 	b   []byte
 	err error
 }
 
-func (d *decoder) uvarint() uint64 {
-	v, k := binary.Uvarint(d.b)
+// read takes one varint-coded value from the bytes (binary.Uvarint or
+// binary.Varint), or sets the error.
+func read[T uint64 | int64](d *decoder, varint func([]byte) (T, int)) T {
+	v, k := varint(d.b)
 	if k <= 0 {
 		d.err, d.b = errCorrupt, nil
 		return 0
@@ -52,15 +63,8 @@ func (d *decoder) uvarint() uint64 {
 	return v
 }
 
-func (d *decoder) varint() int64 {
-	v, k := binary.Varint(d.b)
-	if k <= 0 {
-		d.err, d.b = errCorrupt, nil
-		return 0
-	}
-	d.b = d.b[k:]
-	return v
-}
+func (d *decoder) uvarint() uint64 { return read(d, binary.Uvarint) }
+func (d *decoder) varint() int64   { return read(d, binary.Varint) }
 
 func (d *decoder) float() float64 {
 	if len(d.b) < 8 {
@@ -83,27 +87,64 @@ func (d *decoder) string() string {
 	return s
 }
 
-func decodeHost(b []byte) (Host, error) {
-	h, rest, err := decodeHostRest(b)
-	if err == nil && len(rest) > 0 {
-		err = errCorrupt
+// count reads a length, refusing one longer than the bytes left could
+// hold (each item takes at least a byte).
+func (d *decoder) count() int {
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.err, d.b = errCorrupt, nil
+		return 0
 	}
-	return h, err
+	return int(n)
 }
 
-func appendUvarint(b []byte, v uint64) []byte { return binary.AppendUvarint(b, v) }
-
-// decodeHostRest decodes a host and returns the bytes after it.
-func decodeHostRest(b []byte) (Host, []byte, error) {
+func decodeHost(b []byte) (Host, error) {
 	d := &decoder{b: b}
-	h := Host{Name: d.string(), Delay: d.float()}
-	n := d.uvarint()
-	if n > uint64(len(b)) {
-		return Host{}, nil, errCorrupt
+	h := d.host()
+	return h, d.end()
+}
+
+// end is the decoder's error, or errCorrupt when bytes are left over.
+func (d *decoder) end() error {
+	if d.err == nil && len(d.b) > 0 {
+		return errCorrupt
 	}
-	h.Pages = make([]Page, n)
+	return d.err
+}
+
+func (d *decoder) host() Host {
+	h := Host{Name: d.string(), Delay: d.float()}
+	h.Pages = make([]Page, d.count())
 	for i := range h.Pages {
 		h.Pages[i] = Page{Idx: d.varint(), URL: d.string(), Rate: d.float(), Weight: d.float(), CrawlDelay: d.float()}
 	}
-	return h, d.b, d.err
+	return h
+}
+
+// URLSet is one shard's URLs of one bucket (their hash modulo
+// urlBuckets): every URL of a pages table meets its namesakes from the
+// other shards in its bucket, where a URL given twice is refused.
+type URLSet struct {
+	URLs []string
+}
+
+func encodeURLSet(s URLSet) []byte {
+	n := 8
+	for _, u := range s.URLs {
+		n += 2 + len(u)
+	}
+	b := binary.AppendUvarint(make([]byte, 0, n), uint64(len(s.URLs)))
+	for _, u := range s.URLs {
+		b = appendString(b, u)
+	}
+	return b
+}
+
+func decodeURLSet(b []byte) (URLSet, error) {
+	d := &decoder{b: b}
+	s := URLSet{URLs: make([]string, d.count())}
+	for i := range s.URLs {
+		s.URLs[i] = d.string()
+	}
+	return s, d.end()
 }

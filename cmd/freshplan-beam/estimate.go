@@ -25,11 +25,7 @@ type estimateLines struct {
 }
 
 func (f *estimateLines) ProcessElement(host string, recs func(*Rec) bool, global estimate.Prior, weights bool, emit func(string, string)) error {
-	var all []Rec
-	var r Rec
-	for recs(&r) {
-		all = append(all, r)
-	}
+	all := collect(recs)
 	slices.SortFunc(all, func(a, b Rec) int { return cmp.Compare(a.Idx, b.Idx) })
 	in := &plan.Input{Pages: make([]pages.Page, len(all)), Estimates: make([]estimate.Estimate, len(all))}
 	mine := false
@@ -45,6 +41,12 @@ func (f *estimateLines) ProcessElement(host string, recs func(*Rec) bool, global
 			post := prior.Posterior(e)
 			lo, hi := estimate.Interval(post)
 			in.Smoothed[i] = estimate.Smoothed{Rate: post.Mean(), Low: lo, High: hi}
+			// A URL fetched once: its access interval follows from its
+			// prior's rate, as core/plan's fromEach gives it (seed 001
+			// §6.4.2, r ≈ 1.5).
+			if e := &in.Estimates[i]; e.Visits == 0 && e.SuggestedIntervalDays == 0 && post.Mean() > 0 {
+				e.SuggestedIntervalDays = estimate.BestRatio / post.Mean()
+			}
 		}
 	}
 	var b bytes.Buffer
@@ -83,11 +85,7 @@ func recOf(host string, r Rec) bool { return r.Weight != 1 }
 // estimate as plan does, then write PREFIX-estimates-NNNNN, each a pages
 // table with freshplan estimate's columns.
 func estimatePipeline(ctx context.Context, cfg Config, glob string) (*beam.Pipeline, error) {
-	shards, err := listShards(ctx, glob)
-	if err != nil {
-		return nil, err
-	}
-	kind, err := inputKind(ctx, shards, cfg.MaxContent)
+	shards, kind, err := openInput(ctx, glob, cfg.MaxContent)
 	if err != nil {
 		return nil, err
 	}
@@ -96,9 +94,7 @@ func estimatePipeline(ctx context.Context, cfg Config, glob string) (*beam.Pipel
 	}
 	p, s := beam.NewPipelineWithRoot()
 	recs, stats := readRecs(s, cfg, kind, shards)
-	moments := beam.Combine(s, mergeMoments, beam.Flatten(s,
-		beam.ParDo(s, recMoments, recs), beam.Create(s, estimate.Moments{})))
-	global := beam.ParDo(s, globalPrior, moments)
+	global := globalPriorOf(s, recs)
 	weights := beam.Combine(s, or, beam.Flatten(s, beam.ParDo(s, recOf, recs), beam.Create(s, false)))
 	lines := beam.ParDo(s, &estimateLines{Cfg: cfg}, beam.GroupByKey(s, recs),
 		beam.SideInput{Input: global}, beam.SideInput{Input: weights})

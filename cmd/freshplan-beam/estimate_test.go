@@ -68,24 +68,35 @@ func writeLog(t *testing.T, dir string, urls, hosts, n, bad int) (glob, whole st
 			shards[k] = append(shards[k], row{at, fmt.Sprintf("%s,%s,%s,%s,%s\n", url, host, ts, changed, lm)})
 		}
 	}
-	header := "url,host,time,changed,last_modified\n"
+	out := make([][]string, n)
+	for k, rows := range shards {
+		for j, r := range rows {
+			if k == 1 && j < bad {
+				out[k] = append(out[k], "https://bad.example/x,bad.example,notatime,1,\n")
+			}
+			out[k] = append(out[k], r.txt)
+		}
+	}
+	return writeGzShards(t, dir, "log", "url,host,time,changed,last_modified\n", out)
+}
+
+// writeGzShards writes each shard's rows, after the header, as
+// DIR/NAME-NNN.csv.gz, and every row as one file, the shards' rows one
+// after the other. It returns the shards' glob and the file.
+func writeGzShards(t *testing.T, dir, name, header string, shards [][]string) (glob, whole string) {
+	t.Helper()
 	var all bytes.Buffer
 	all.WriteString(header)
 	for k, rows := range shards {
 		var z bytes.Buffer
 		gz := gzip.NewWriter(&z)
 		gz.Write([]byte(header))
-		for j, r := range rows {
-			if k == 1 && j < bad {
-				line := "https://bad.example/x,bad.example,notatime,1,\n"
-				gz.Write([]byte(line))
-				all.WriteString(line)
-			}
-			gz.Write([]byte(r.txt))
-			all.WriteString(r.txt)
+		for _, r := range rows {
+			gz.Write([]byte(r))
+			all.WriteString(r)
 		}
 		gz.Close()
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("log-%03d.csv.gz", k)), z.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%03d.csv.gz", name, k)), z.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -93,7 +104,7 @@ func writeLog(t *testing.T, dir string, urls, hosts, n, bad int) (glob, whole st
 	if err := os.WriteFile(whole, all.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return filepath.Join(dir, "log-*.csv.gz"), whole
+	return filepath.Join(dir, name+"-*.csv.gz"), whole
 }
 
 // coreEstimates is freshplan estimate's table of the file.

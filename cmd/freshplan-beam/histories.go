@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"reflect"
 	"slices"
 	"time"
@@ -15,24 +14,6 @@ import (
 )
 
 func reflectTypeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
-
-// onePage passes a pages table's URL on, and refuses one given twice, as
-// pages.Read does within a file (core plans each URL once).
-func onePage(url string, recs func(*Rec) bool, emit func(string, Rec)) error {
-	var first, r Rec
-	n := 0
-	for recs(&r) {
-		if n == 0 || r.Idx < first.Idx {
-			first = r
-		}
-		n++
-	}
-	if n > 1 {
-		return fmt.Errorf("URL %s is given %d times across the pages tables' shards: give each page once", url, n)
-	}
-	emit(first.Host, first)
-	return nil
-}
 
 // mergeHistory joins one URL's histories from every shard that has it
 // (in shard order: the host is its first shard's, the weight and crawl
@@ -52,11 +33,7 @@ type mergeHistory struct {
 
 func (f *mergeHistory) ProcessElement(ctx context.Context, url string, parts func(*Hist) bool, emit func(string, Rec)) {
 	defer timed(ctx, "join+estimate", time.Now())
-	var all []Hist
-	var h Hist
-	for parts(&h) {
-		all = append(all, h)
-	}
+	all := collect(parts)
 	slices.SortFunc(all, func(a, b Hist) int { return cmp.Compare(a.Idx, b.Idx) })
 	merged := all[0].H
 	if len(all) > 1 {
@@ -87,7 +64,6 @@ func recMoments(host string, r Rec) estimate.Moments { return observedMoments(r)
 func mergeMoments(a, b estimate.Moments) estimate.Moments { return estimate.MergeMoments(a, b) }
 
 func init() {
-	register.Function3x1(onePage)
 	register.Iter1[Rec]()
 	register.Iter1[Hist]()
 	register.DoFn4x0[context.Context, string, func(*Hist) bool, func(string, Rec)](&mergeHistory{})

@@ -25,13 +25,9 @@ type buildHost struct {
 
 func (f *buildHost) ProcessElement(ctx context.Context, host string, recs func(*Rec) bool, global estimate.Prior, emit func(Host)) error {
 	defer timed(ctx, "hosts+prior", time.Now())
-	var all []Rec
-	var r Rec
-	for recs(&r) {
-		all = append(all, r)
-	}
+	all := collect(recs)
 	slices.SortFunc(all, func(a, b Rec) int { return cmp.Compare(a.Idx, b.Idx) })
-	h := Host{Name: host, Delay: f.Cfg.Politeness.Seconds(), Pages: make([]Page, len(all))}
+	h := Host{Name: host, Pages: make([]Page, len(all))}
 	var prior estimate.Prior
 	if f.Cfg.Prior && all[0].HasEst {
 		ests := make([]estimate.Estimate, len(all))
@@ -45,13 +41,26 @@ func (f *buildHost) ProcessElement(ctx context.Context, host string, recs func(*
 		if f.Cfg.Prior && r.HasEst {
 			rate = prior.Posterior(r.Est).Mean()
 		}
-		if err := checkPage(r.URL, rate, r.Weight, r.CrawlDelay); err != nil {
-			return err
-		}
-		h.Delay = math.Max(h.Delay, r.CrawlDelay) // a host asks for one delay; the most polite wins
 		h.Pages[i] = Page{Idx: r.Idx, URL: r.URL, Rate: rate, Weight: r.Weight, CrawlDelay: r.CrawlDelay}
 	}
+	if err := h.finish(f.Cfg); err != nil {
+		return err
+	}
 	emit(h)
+	return nil
+}
+
+// finish checks the host's pages as plan.Run checks them and sets its
+// delay: the politeness, or the largest crawl_delay its pages ask for (a
+// host asks for one delay; the most polite wins).
+func (h *Host) finish(cfg Config) error {
+	h.Delay = cfg.Politeness.Seconds()
+	for _, p := range h.Pages {
+		if err := checkPage(p.URL, p.Rate, p.Weight, p.CrawlDelay); err != nil {
+			return err
+		}
+		h.Delay = math.Max(h.Delay, p.CrawlDelay)
+	}
 	return nil
 }
 

@@ -17,7 +17,7 @@ import (
 var stageMillis = map[string]beam.Counter{}
 
 func init() {
-	for _, s := range []string{"read", "join+estimate", "hosts+prior", "search-rounds", "candidates", "allocate+bounds", "assign", "write"} {
+	for _, s := range []string{"read", "check-urls", "join+estimate", "hosts+prior", "search-rounds", "candidates", "allocate+bounds", "assign", "write"} {
 		stageMillis[s] = beam.NewCounter("freshplan-beam", "ms-"+s)
 	}
 }

@@ -6,43 +6,66 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/freshplan/freshplan/core/estimate"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
-// readRecs builds the reading stages: every shard read by core's readers,
-// each URL's histories from every shard joined and estimated (GroupByKey
-// URL), keyed by host. It returns the records and the reading's Stats.
+// readRecs builds an observation log's or change history's reading
+// stages: every shard read by core's readers, each URL's histories from
+// every shard joined and estimated (GroupByKey URL), keyed by host. It
+// returns the records and the reading's Stats.
 func readRecs(s beam.Scope, cfg Config, kind string, shards []Shard) (recs, stats beam.PCollection) {
-	files := beam.CreateList(s, shards)
-	byURL, hists, st := beam.ParDo3(s, &readFn{Cfg: cfg, Kind: kind}, files)
-	stats = beam.Combine(s, mergeStats, beam.Flatten(s, st, beam.Create(s, Stats{})))
-	if kind == kindPages {
-		return beam.ParDo(s, onePage, beam.GroupByKey(s, byURL)), stats
+	var st beam.PCollection
+	if kind == plan.KindChanges {
+		recs, st = readChanges(s, cfg, shards)
+	} else {
+		hists, sts := beam.ParDo2(s, &readLogFn{Cfg: cfg}, beam.CreateList(s, shards))
+		recs, st = beam.ParDo(s, &mergeHistory{Cfg: cfg}, beam.GroupByKey(s, hists)), sts
 	}
-	return beam.ParDo(s, &mergeHistory{Cfg: cfg}, beam.GroupByKey(s, hists)), stats
+	return recs, beam.Combine(s, mergeStats, beam.Flatten(s, st, beam.Create(s, Stats{})))
 }
 
-// buildPlan builds the planning stages from records keyed by host: the
-// hosts (GroupByKey host, with the priors: a Combine of every observed
-// page's moments), the threshold search (searchRounds Combines), the
-// candidates between its thresholds, each host's allocation, bounds and
-// seed lines, the crawler assignment per partition, and the outputs.
-func buildPlan(s beam.Scope, cfg Config, recs, stats beam.PCollection) {
+// globalPriorOf is the prior of all pages: a Combine of every observed
+// page's moments.
+func globalPriorOf(s beam.Scope, recs beam.PCollection) beam.PCollection {
 	moments := beam.Combine(s, mergeMoments, beam.Flatten(s,
 		beam.ParDo(s, recMoments, recs), beam.Create(s, estimate.Moments{})))
-	global := beam.ParDo(s, globalPrior, moments)
-	hosts := beam.ParDo(s, &buildHost{Cfg: cfg}, beam.GroupByKey(s, recs), beam.SideInput{Input: global})
+	return beam.ParDo(s, globalPrior, moments)
+}
 
-	count := beam.Combine(s, sumInt, beam.ParDo(s, hostPages, hosts))
+// readHosts builds the stages that make the hosts (GroupByKey host) of
+// the input: a pages table's shards' bundles joined (readTable), or the
+// estimated pages of a log or change history with the priors.
+func readHosts(s beam.Scope, cfg Config, kind string, shards []Shard) (hosts, stats beam.PCollection) {
+	if kind == kindPages {
+		return readTable(s, cfg, shards)
+	}
+	recs, stats := readRecs(s, cfg, kind, shards)
+	global := globalPriorOf(s, recs)
+	return beam.ParDo(s, &buildHost{Cfg: cfg}, beam.GroupByKey(s, recs), beam.SideInput{Input: global}), stats
+}
+
+// buildPlan builds the planning stages from the hosts: the threshold
+// search (searchRounds Combines over the hosts without their URLs, each
+// round passing them on to the next), the candidates between its
+// thresholds, each host's allocation, bounds and seed lines, the crawler
+// assignment per partition, and the outputs.
+func buildPlan(s beam.Scope, cfg Config, hosts, stats beam.PCollection) {
+	// The search reads every page once a round: the hosts go through its
+	// rounds without their URLs, each round handing them to the next, so
+	// that the runner holds one copy in flight rather than one a round.
+	slim := beam.ParDo(s, slimHost, hosts)
+	count := beam.Combine(s, sumInt, beam.ParDo(s, hostPages, slim))
 	res := beam.ParDo(s, &resolveFn{Cfg: cfg}, count)
 	side := func(c beam.PCollection) beam.SideInput { return beam.SideInput{Input: c} }
 
 	search := beam.ParDo(s, &startSearch{Cfg: cfg}, res)
 	for r := range searchRounds {
 		rs := s.Scope(fmt.Sprintf("round%d", r+1))
-		c := beam.Combine(rs, sumCounts, beam.ParDo(rs, &roundFn{Cfg: cfg}, hosts, side(res), side(search)))
-		search = beam.ParDo(rs, advanceSearch, c, side(search), side(res))
+		c, passed := beam.ParDo2(rs, &roundFn{Cfg: cfg}, slim, side(res), side(search))
+		search = beam.ParDo(rs, advanceSearch, beam.Combine(rs, sumCounts, c), side(search), side(res))
+		slim = passed
 	}
-	cands := beam.ParDo(s, &candFn{Cfg: cfg}, hosts, side(res), side(search))
+	cands := beam.ParDo(s, &candFn{Cfg: cfg}, slim, side(res), side(search))
 	all := beam.Combine(s, concatCands, beam.Flatten(s, cands, beam.Create(s, Cands{})))
 	extras := beam.ParDo(s, pickExtras, all, side(search), side(res))
 
@@ -61,16 +84,12 @@ func buildPlan(s beam.Scope, cfg Config, recs, stats beam.PCollection) {
 
 // planPipeline is freshplan-beam plan's pipeline.
 func planPipeline(ctx context.Context, cfg Config, glob string) (*beam.Pipeline, error) {
-	shards, err := listShards(ctx, glob)
-	if err != nil {
-		return nil, err
-	}
-	kind, err := inputKind(ctx, shards, cfg.MaxContent)
+	shards, kind, err := openInput(ctx, glob, cfg.MaxContent)
 	if err != nil {
 		return nil, err
 	}
 	p, s := beam.NewPipelineWithRoot()
-	recs, stats := readRecs(s, cfg, kind, shards)
-	buildPlan(s, cfg, recs, stats)
+	hosts, stats := readHosts(s, cfg, kind, shards)
+	buildPlan(s, cfg, hosts, stats)
 	return p, nil
 }

@@ -125,65 +125,68 @@ func (c closers) Close() error {
 	return first
 }
 
-// inputKind returns the kind of the first shard: the pipeline's shape
-// depends on it, and every shard is checked against it as it is read.
-func inputKind(ctx context.Context, shards []Shard, maxContent int64) (string, error) {
+// openInput lists the input's shards and returns them with their kind,
+// the first shard's: the pipeline's shape depends on it, and every shard
+// is checked against it as it is read.
+func openInput(ctx context.Context, glob string, maxContent int64) ([]Shard, string, error) {
+	shards, err := listShards(ctx, glob)
+	if err != nil {
+		return nil, "", err
+	}
 	_, kind, c, err := openShard(ctx, shards[0].Path, maxContent)
 	if err != nil {
-		return "", err
+		return nil, "", err
 	}
 	c.Close()
-	if kind == plan.KindChanges {
-		return "", fmt.Errorf("%s is a change history (url,host,time): freshplan-beam reads pages tables and observation logs; estimate it with freshplan estimate first, or plan it with freshplan plan", shards[0].Path)
-	}
-	return kind, nil
+	return shards, kind, nil
 }
 
-// readFn reads one shard with core's readers (pages.Read, observe.Read):
-// the same formats and rules, each shard on its own.
-type readFn struct {
-	Cfg  Config
-	Kind string
+// openKind opens a shard, refusing one of another kind than the first's.
+func openKind(ctx context.Context, sh Shard, want string, maxContent int64) (*bufio.Reader, io.Closer, error) {
+	br, kind, c, err := openShard(ctx, sh.Path, maxContent)
+	if err != nil {
+		return nil, nil, err
+	}
+	if kind != want {
+		c.Close()
+		return nil, nil, fmt.Errorf("%s is a %s, but the first shard is a %s: every shard must be of one kind", sh.Path, kindName(kind), kindName(want))
+	}
+	return br, c, nil
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, sh Shard, emitRec func(string, Rec), emitHist func(string, Hist), emitStats func(Stats)) error {
-	defer timed(ctx, "read", time.Now())
-	br, kind, c, err := openShard(ctx, sh.Path, f.Cfg.MaxContent)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	if kind != f.Kind {
-		return fmt.Errorf("%s is a %s, but %s is a %s: every shard must be of one kind", sh.Path, kindName(kind), "the first shard", kindName(f.Kind))
-	}
-	base := sh.N << shardBits
-	if kind == kindPages {
-		pg, err := pages.Read(br, sh.Path)
-		if err != nil {
-			return err
-		}
-		for i, p := range pg {
-			if p.Change != nil || p.Exposure != nil {
-				return fmt.Errorf("%s: row %d (%s): change models and embarrassment columns are planned by freshplan plan, not freshplan-beam", sh.Path, i+2, p.URL)
-			}
-			emitRec(p.URL, Rec{Idx: base + int64(i), URL: p.URL, Host: p.Host, Rate: p.Rate, Weight: p.Weight, CrawlDelay: p.CrawlDelay})
-		}
-		emitStats(Stats{Rows: int64(len(pg))})
-		return nil
-	}
-	log, err := observe.Read(ctx, br, observe.Options{Name: sh.Path, SkipBad: f.Cfg.SkipBad, StripWWW: f.Cfg.StripWWW})
-	if err != nil {
-		return err
-	}
-	for i, h := range log.Histories {
-		emitHist(h.URL, Hist{Idx: base + int64(i), H: h})
-	}
+// statsOf is what an observation log's or change history's reading set
+// aside.
+func statsOf(log *observe.Log) Stats {
 	st := Stats{Rows: log.Rows, Skipped: int64(log.Skipped), Duplicates: int64(log.Duplicates), Merged: int64(log.Merged),
 		NonOK: int64(log.NonOK), NotModified: int64(log.NotModified), Unflagged: int64(log.Unflagged)}
 	for _, e := range log.BadRows {
 		st.Bad = append(st.Bad, e.Error())
 	}
-	emitStats(st)
+	return st
+}
+
+// readLogFn reads one shard of an observation log with core's reader
+// (observe.Read): the same formats and rules, each shard on its own.
+type readLogFn struct {
+	Cfg Config
+}
+
+func (f *readLogFn) ProcessElement(ctx context.Context, sh Shard, emitHist func(string, Hist), emitStats func(Stats)) error {
+	defer timed(ctx, "read", time.Now())
+	br, c, err := openKind(ctx, sh, kindLog, f.Cfg.MaxContent)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	log, err := observe.Read(ctx, br, observe.Options{Name: sh.Path, SkipBad: f.Cfg.SkipBad, StripWWW: f.Cfg.StripWWW})
+	if err != nil {
+		return err
+	}
+	base := sh.N << shardBits
+	for i, h := range log.Histories {
+		emitHist(h.URL, Hist{Idx: base + int64(i), H: h})
+	}
+	emitStats(statsOf(log))
 	return nil
 }
 
@@ -198,8 +201,7 @@ func kindName(kind string) string {
 }
 
 func init() {
-	register.DoFn5x1[context.Context, Shard, func(string, Rec), func(string, Hist), func(Stats), error](&readFn{})
-	register.Emitter2[string, Rec]()
+	register.DoFn4x1[context.Context, Shard, func(string, Hist), func(Stats), error](&readLogFn{})
 	register.Emitter2[string, Hist]()
 	register.Emitter1[Stats]()
 	register.Function2x1(mergeStats)

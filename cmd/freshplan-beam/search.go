@@ -157,13 +157,26 @@ func counts(p *allocate.Problem, mus []float64, out []int64) {
 	}
 }
 
-// roundFn counts one host at the round's thresholds.
+// slimHost is the host as the search reads it: its pages without their
+// URLs (the rounds need rates, weights and Idx only).
+func slimHost(h Host) Host {
+	out := Host{Name: h.Name, Delay: h.Delay, Pages: make([]Page, len(h.Pages))}
+	for i, p := range h.Pages {
+		p.URL = ""
+		out.Pages[i] = p
+	}
+	return out
+}
+
+// roundFn counts one host at the round's thresholds, and hands the host
+// on to the next round.
 type roundFn struct {
 	Cfg Config
 }
 
-func (f *roundFn) ProcessElement(ctx context.Context, h Host, res Resolved, st Search, emit func(Counts)) error {
+func (f *roundFn) ProcessElement(ctx context.Context, h Host, res Resolved, st Search, emit func(Counts), pass func(Host)) error {
 	defer timed(ctx, "search-rounds", time.Now())
+	defer pass(h)
 	capped, free, cap := h.problems(f.Cfg, res)
 	if err := capped.Validate(); err != nil {
 		return hostError(h, err)
@@ -345,7 +358,8 @@ func extraOf(hosts []string, n []int64, host string) int64 {
 func init() {
 	register.DoFn1x1[Resolved, Search](&startSearch{})
 	register.Function3x1(advanceSearch)
-	register.DoFn5x1[context.Context, Host, Resolved, Search, func(Counts), error](&roundFn{})
+	register.DoFn6x1[context.Context, Host, Resolved, Search, func(Counts), func(Host), error](&roundFn{})
+	register.Function1x1(slimHost)
 	register.Emitter1[Counts]()
 	register.Function2x1(sumCounts)
 	register.DoFn5x0[context.Context, Host, Resolved, Search, func(Cands)](&candFn{})
