@@ -157,11 +157,8 @@ func TestBenchFirstCrawl(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	b.WriteString("from,to\n")
-	for p := range int32(g.Pages()) {
-		for _, q := range g.OutOf(p) {
-			b.WriteString(g.URL(p) + "," + g.URL(q) + "\n")
-		}
+	if err := g.WriteCSV(&b); err != nil {
+		t.Fatal(err)
 	}
 	tb := newTab(t)
 	setWidth(t, tb, 1400)
@@ -192,10 +189,8 @@ func TestFirstCrawlStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	for p := range int32(g.Pages()) {
-		for _, q := range g.OutOf(p) {
-			b.WriteString(g.URL(p) + "," + g.URL(q) + "\n")
-		}
+	if err := g.WriteCSV(&b); err != nil {
+		t.Fatal(err)
 	}
 	tb := newTab(t)
 	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl"))
