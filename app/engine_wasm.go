@@ -234,8 +234,8 @@ func (e *workerEngine) post(q Request, d *dataset, emit func(*Stage)) {
 	}
 }
 
-// cancel ends the job running with its worker (Go in the worker cannot
-// be interrupted) and starts a fresh worker for the next.
+// cancel abandons the job running: its stages are ignored from now on,
+// and the worker is asked to stop it (see stop).
 func (e *workerEngine) cancel() {
 	if e.broken {
 		e.local.cancel()
