@@ -75,9 +75,26 @@ func planFirstScreen() (*firstScreen, error) {
 	return fs, nil
 }
 
-// serverFirstScreen is the pre-rendered page's: the same for every
-// request, so made once.
-var serverFirstScreen = sync.OnceValues(planFirstScreen)
+// serverFirst is the pre-rendered page's first screen: the same for
+// every request, so made once — once it is made: a failure (the server
+// short of memory, say) is not kept, and the next request tries again.
+var serverFirst struct {
+	sync.Mutex
+	fs *firstScreen
+}
+
+func serverFirstScreen() (*firstScreen, error) {
+	serverFirst.Lock()
+	defer serverFirst.Unlock()
+	if serverFirst.fs != nil {
+		return serverFirst.fs, nil
+	}
+	fs, err := planFirstScreen()
+	if err == nil {
+		serverFirst.fs = fs
+	}
+	return fs, err
+}
 
 // showFirstScreen puts fs on screen.
 func (h *home) showFirstScreen(fs *firstScreen) {

@@ -86,6 +86,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	app.Prerender() // the first screen made before the first visitor asks
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -230,7 +231,6 @@ func newHandler(dir string) (*handler, error) {
 	}
 	v := appVersion(wasm)
 	app.Register()
-	app.Prerender()
 	return &handler{
 		web:     root,
 		version: v,

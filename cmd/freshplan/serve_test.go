@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // siteDir lays out a directory as 'make build' does, with files that must
@@ -128,9 +129,17 @@ func TestServePage(t *testing.T) {
 			t.Errorf("the page holds %q: %s", bad, rest[max(0, k-60):min(len(rest), k+60)])
 		}
 	}
-	// The sample is pre-rendered planned (app/first_screen.go).
-	if !regexp.MustCompile(`elementtiming="h-fresh">\d+\.\d\d%<`).MatchString(page) {
-		t.Errorf("the page is not pre-rendered with the sample's headline")
+	// The sample is pre-rendered planned (app/first_screen.go). Other
+	// tests of this process plan under soft memory limits of their own,
+	// which the first screen's plan may meet and then tries again at the
+	// next request: a few requests are allowed.
+	headline := regexp.MustCompile(`elementtiming="h-fresh">\d+\.\d\d%<`)
+	for try := 0; !headline.MatchString(page); try++ {
+		if try == 20 {
+			t.Fatalf("the page is not pre-rendered with the sample's headline")
+		}
+		time.Sleep(100 * time.Millisecond)
+		page = body(t, get(t, h, "GET", "/", nil))
 	}
 	man := body(t, get(t, h, "GET", "/manifest.webmanifest", nil))
 	if strings.Contains(man, "http") || !strings.Contains(man, "/web/icon-192.png") {
