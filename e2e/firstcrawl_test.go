@@ -152,14 +152,7 @@ func TestBenchFirstCrawl(t *testing.T) {
 	if n <= 0 {
 		t.Skip("set E2E_BENCH_FC to a number of pages to measure")
 	}
-	g, err := graph.Generate(graph.DefaultSynthetic(n, 1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := g.WriteCSV(&b); err != nil {
-		t.Fatal(err)
-	}
+	g, b := syntheticLinks(t, n)
 	tb := newTab(t)
 	setWidth(t, tb, 1400)
 	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl"))
@@ -184,14 +177,7 @@ func TestBenchFirstCrawl(t *testing.T) {
 // some seconds on a quiet machine, now that batch- and partial-pagerank
 // are fast.)
 func TestFirstCrawlStop(t *testing.T) {
-	g, err := graph.Generate(graph.DefaultSynthetic(40000, 1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := g.WriteCSV(&b); err != nil {
-		t.Fatal(err)
-	}
+	_, b := syntheticLinks(t, 40000)
 	tb := newTab(t)
 	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl"))
 	tb.poll(`!!document.getElementById("fc-robots")?.value`, 60*time.Second)
@@ -207,4 +193,18 @@ func TestFirstCrawlStop(t *testing.T) {
 	if st := eval[string](tb, `document.getElementById("fc-status").dataset.state`); st != "error" || eval[int](tb, `document.querySelectorAll("#fc-table tbody tr").length`) != 0 {
 		t.Errorf("after Stop the study went on: state %q", st)
 	}
+}
+
+// syntheticLinks is graph.DefaultSynthetic(n, 1) and its link CSV.
+func syntheticLinks(t *testing.T, n int) (*graph.Graph, *strings.Builder) {
+	t.Helper()
+	g, err := graph.Generate(graph.DefaultSynthetic(n, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := g.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	return g, &b
 }

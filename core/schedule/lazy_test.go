@@ -115,13 +115,7 @@ func TestAssignLazy(t *testing.T) {
 // BenchmarkLazy1M makes BenchmarkEquallySpaced1M's programme lazily, host
 // by host to the end.
 func BenchmarkLazy1M(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	const n, m = 1_000_000, 2000
-	x := make([]int, n)
-	hosts := make([]int32, n)
-	for i := range n {
-		x[i], hosts[i] = 1+rng.IntN(16), int32(i*m/n)
-	}
+	x, hosts, m := millionPages()
 	b.ResetTimer()
 	for b.Loop() {
 		l := NewLazy(staleness.Horizon, x, hosts, m, 86400, false)

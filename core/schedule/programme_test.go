@@ -280,13 +280,7 @@ func TestAssignMatchesNaive(t *testing.T) {
 // BenchmarkEquallySpaced1M programmes seed 000 §4's scale: 1M pages on
 // 2000 hosts, 8.64M visits (1 to 17 a page).
 func BenchmarkEquallySpaced1M(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	const n, m = 1_000_000, 2000
-	x := make([]int, n)
-	hosts := make([]int32, n)
-	for i := range n {
-		x[i], hosts[i] = 1+rng.IntN(16), int32(i*m/n)
-	}
+	x, hosts, m := millionPages()
 	b.ResetTimer()
 	for b.Loop() {
 		EquallySpaced(staleness.Horizon, x, hosts, m, 86400)
@@ -351,4 +345,17 @@ func TestHostHeapOrder(t *testing.T) {
 			delete(in, want.host)
 		}
 	}
+}
+
+// millionPages is the benchmarks' instance at seed 000 §4's scale: 1M
+// pages in order on 2000 hosts, 1 to 16 visits each (8.5M in all).
+func millionPages() (x []int, hosts []int32, m int) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	const n = 1_000_000
+	m = 2000
+	x, hosts = make([]int, n), make([]int32, n)
+	for i := range n {
+		x[i], hosts[i] = 1+rng.IntN(16), int32(i*m/n)
+	}
+	return x, hosts, m
 }
