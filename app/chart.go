@@ -224,6 +224,16 @@ func axes(s *chartSpec) []goapp.UI {
 	return out
 }
 
+// polyPoints writes the points' (X, Y) as an SVG points list.
+func polyPoints(b *strings.Builder, s *chartSpec, ps []point) {
+	for k, p := range ps {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f1(s.X.At(p.X)) + "," + f1(s.Y.At(p.Y)))
+	}
+}
+
 func line(xa, ya, xb, yb float64, color, dash string, width float64) goapp.HTMLElem {
 	l := svg("line").Attr("x1", f1(xa)).Attr("y1", f1(ya)).Attr("x2", f1(xb)).Attr("y2", f1(yb)).
 		Attr("stroke", color).Attr("stroke-width", strconv.FormatFloat(width, 'f', -1, 64))
@@ -262,12 +272,7 @@ func drawSeries(s *chartSpec, sr series) goapp.UI {
 		}
 	case kindLine:
 		var pts strings.Builder
-		for k, p := range sr.Points {
-			if k > 0 {
-				pts.WriteByte(' ')
-			}
-			pts.WriteString(f1(s.X.At(p.X)) + "," + f1(s.Y.At(p.Y)))
-		}
+		polyPoints(&pts, s, sr.Points)
 		pl := svg("polyline").Attr("points", pts.String()).Attr("fill", "none").
 			Attr("stroke", sr.Color).Attr("stroke-width", strconv.FormatFloat(width, 'f', -1, 64))
 		if sr.Dash != "" {
@@ -299,12 +304,7 @@ func drawSeries(s *chartSpec, sr series) goapp.UI {
 		}
 	case kindBand:
 		var pts strings.Builder
-		for k, p := range sr.Points {
-			if k > 0 {
-				pts.WriteByte(' ')
-			}
-			pts.WriteString(f1(s.X.At(p.X)) + "," + f1(s.Y.At(p.Y)))
-		}
+		polyPoints(&pts, s, sr.Points)
 		for k := len(sr.Points) - 1; k >= 0; k-- {
 			p := sr.Points[k]
 			pts.WriteString(" " + f1(s.X.At(p.X)) + "," + f1(s.Y.At(p.Y2)))
