@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
-	"slices"
 	"time"
 
 	"github.com/freshplan/freshplan/core/pages"
@@ -114,7 +113,7 @@ func planNeedOf(pages, hosts int, modelled bool, p plan.Params, streamed bool) i
 		perHorizon = 0 // Run says why
 	}
 	visits := int64(perHorizon) * int64(max(p.Cycle, 1))
-	compared := func(q plan.Policy) bool { return p.Compare == nil || slices.Contains(p.Compare, string(q)) }
+	compared := p.Wants
 	schedules := 1 // psp, and infcrawlers after it
 	for _, q := range []plan.Policy{plan.MP2, plan.MWolf, plan.Azar} {
 		if compared(q) {

@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // TestPlanNeedMatchesPeak: the memory a plan is estimated to take
@@ -107,5 +109,17 @@ func TestPlanNeedMatchesPeak(t *testing.T) {
 		if need < peak || (runtime.GOMAXPROCS(0) >= 2 && need > peak*3/2) {
 			t.Errorf("%s: estimated %d MB, the live heap's peak %d MB", c.name, need>>20, peak>>20)
 		}
+	}
+}
+
+// TestPlanNeedCountsThePolicyChosen: the policy --policy names is planned
+// whether or not --compare lists it, and its memory is counted: Azar's
+// carousel with --compare none.
+func TestPlanNeedCountsThePolicyChosen(t *testing.T) {
+	p := plan.Params{Horizon: 24 * time.Hour, Budget: 8_640_000, Compare: []string{}}
+	psp, azar := p, p
+	psp.Policy, azar.Policy = plan.PSP, plan.Azar
+	if a, b := planNeedOf(1_000_000, 2000, false, azar, true), planNeedOf(1_000_000, 2000, false, psp, true); a <= b {
+		t.Errorf("--policy azar --compare none: %d MB estimated, no more than psp's %d MB", a>>20, b>>20)
 	}
 }

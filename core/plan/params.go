@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -190,4 +191,10 @@ func AutoCycle(pages, budget int) int {
 		return 1
 	}
 	return (pages + budget - 1) / budget
+}
+
+// Wants reports whether a plan under p computes the named policy: the
+// policy chosen, and those compared (every one when Compare is nil).
+func (p Params) Wants(name Policy) bool {
+	return p.Policy == name || p.Compare == nil || slices.Contains(p.Compare, string(name))
 }

@@ -80,9 +80,7 @@ func (in *instance) changing() bool {
 }
 
 // wants reports whether the plan computes the named policy.
-func (in *instance) wants(name Policy) bool {
-	return in.params.Policy == name || in.params.Compare == nil || slices.Contains(in.params.Compare, string(name))
-}
+func (in *instance) wants(name Policy) bool { return in.params.Wants(name) }
 
 // allocate computes problem S with and without caps (psp's, mp2's and
 // mwolf's visits; wp and nonpolite) and uniform; with rates also the
