@@ -48,6 +48,11 @@ type Estimate struct {
 	Used         int // intervals the chosen estimator used: Visits, or those with a usable Last-Modified
 }
 
+// Observed reports whether e says anything of the page's rate: an
+// estimator was used over a span of time. Priors are fitted to, and
+// posteriors updated by, observed estimates only.
+func (e Estimate) Observed() bool { return e.Estimator != EstimatorNone && e.SpanDays > 0 }
+
 // Of estimates the change rate of the URL whose history is h, now (Unix
 // seconds) being the present for the "in the future" check on
 // Last-Modified dates (NaN or ±Inf: no such check). It chooses the

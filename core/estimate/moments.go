@@ -92,7 +92,7 @@ func Interval(p Prior) (low, high float64) {
 func HostPrior(ests []Estimate, global Prior) Prior {
 	var rates, spans []float64
 	for _, e := range ests {
-		if e.Estimator == EstimatorNone || !(e.SpanDays > 0) {
+		if !e.Observed() {
 			continue
 		}
 		rates = append(rates, e.Rate)

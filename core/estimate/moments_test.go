@@ -34,13 +34,14 @@ func TestFitMomentsMatchesPriors(t *testing.T) {
 		if n >= MinHostPages {
 			got = FitMoments(all, got)
 		}
-		if !close(got.Shape, want.Shape) || !close(got.Rate, want.Rate) {
+		if !agree(got.Shape, want.Shape) || !agree(got.Rate, want.Rate) {
 			t.Fatalf("trial %d: FitMoments %+v, Priors %+v", trial, got, want)
 		}
 	}
 }
 
-func close(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b)) }
+// agree: a and b equal to 12 digits (absolutely, below 1).
+func agree(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b)) }
 
 // TestIntervalMatchesSmooth checks Interval against Smooth's interval.
 func TestIntervalMatchesSmooth(t *testing.T) {

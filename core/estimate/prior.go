@@ -64,7 +64,7 @@ func Smooth(ests []Estimate, hosts []string) ([]Smoothed, map[string]Prior) {
 		key := [2]float64{post.Alpha, post.Beta}
 		q, ok := quantiles[key]
 		if !ok {
-			q = [2]float64{post.Quantile(Tail), post.Quantile(1 - Tail)}
+			q[0], q[1] = Interval(g)
 			if len(quantiles) < memoMax {
 				quantiles[key] = q
 			}
@@ -82,7 +82,7 @@ func Priors(ests []Estimate, hosts []string) map[string]Prior {
 	byHost := map[string]*stats{}
 	all := &stats{}
 	for i, e := range ests {
-		if e.Estimator == EstimatorNone || !(e.SpanDays > 0) {
+		if !e.Observed() {
 			continue
 		}
 		s := byHost[hosts[i]]
@@ -114,7 +114,7 @@ func Priors(ests []Estimate, hosts []string) map[string]Prior {
 // estimate counts as λ̂·T changes seen in T days (Smooth's rule).
 func (p Prior) Posterior(e Estimate) Prior {
 	seen, days := 0.0, 0.0
-	if e.Estimator != EstimatorNone && e.SpanDays > 0 {
+	if e.Observed() {
 		seen, days = e.Rate*e.SpanDays, e.SpanDays
 	}
 	return Prior{Shape: p.Shape + seen, Rate: p.Rate + days}
