@@ -198,3 +198,9 @@ func AutoCycle(pages, budget int) int {
 func (p Params) Wants(name Policy) bool {
 	return p.Policy == name || p.Compare == nil || slices.Contains(p.Compare, string(name))
 }
+
+// keepsPerPage reports whether a plan under p keeps the named policy's
+// per-page arrays (Params.PerPage: every policy's when nil).
+func (p Params) keepsPerPage(name Policy) bool {
+	return p.PerPage == nil || slices.Contains(p.PerPage, name)
+}

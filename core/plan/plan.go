@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"sync"
 	"time"
 
@@ -212,7 +211,7 @@ func (e *NotPlannedError) Error() string {
 // store adds a finished result to the plan, without its per-page arrays
 // unless Params.PerPage names it.
 func (pl *Plan) store(r *Result) {
-	if pl.Params.PerPage != nil && !slices.Contains(pl.Params.PerPage, r.Name) {
+	if !pl.Params.keepsPerPage(r.Name) {
 		r.Visits, r.Page = nil, nil
 	}
 	pl.Results[string(r.Name)] = r
@@ -343,35 +342,28 @@ func (in *instance) searching(name Policy) func(pass, done, total int) error {
 // result returns a policy's result: each page's value from page, and
 // their weighted average (pages of weight 0 left out even when infinite).
 func (in *instance) result(name Policy, visits []float64, simulated bool, page func(i int) float64) *Result {
-	if !in.whole() && in.params.PerPage != nil && !slices.Contains(in.params.PerPage, name) {
-		// Its per-page figures would be dropped (store): the average is
-		// taken as average takes it, without them.
-		var sum, wsum float64
-		for i := range visits {
-			if w := in.weights[i]; w != 0 {
-				sum += w * page(i)
-			}
-			wsum += in.weights[i]
-		}
-		return &Result{Name: name, Value: sum / wsum, Simulated: simulated}
+	if !in.whole() && !in.params.keepsPerPage(name) {
+		// Its per-page figures would be dropped (store): the average
+		// without them.
+		return &Result{Name: name, Value: in.average(page), Simulated: simulated}
 	}
 	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits)), Simulated: simulated}
 	for i := range visits {
 		r.Page[i] = page(i)
 	}
-	r.Value = in.average(r.Page)
+	r.Value = in.average(func(i int) float64 { return r.Page[i] })
 	return r
 }
 
 // average returns the pages' weighted average of per-page values,
 // normalised by Σw; pages of weight 0 are left out even when infinite.
-func (in *instance) average(page []float64) float64 {
+func (in *instance) average(page func(i int) float64) float64 {
 	var sum, wsum float64
-	for i, v := range page {
-		if in.weights[i] != 0 {
-			sum += in.weights[i] * v
+	for i, w := range in.weights {
+		if w != 0 {
+			sum += w * page(i)
 		}
-		wsum += in.weights[i]
+		wsum += w
 	}
 	return sum / wsum
 }

@@ -214,7 +214,7 @@ func (in *instance) polite(name Policy, src schedule.Source, x []int) (*Result, 
 	}
 	prog := src.(*schedule.Programme)
 	return in.assigned(name, prog, x, func(emit func(k int, v schedule.Visit)) (int, error) {
-		return schedule.Assign(in.params.Model, prog, in.delay, in.fleet(), in.T, emit)
+		return schedule.AssignContext(in.ctx, in.params.Model, prog, in.delay, in.fleet(), in.T, emit)
 	})
 }
 
@@ -361,6 +361,25 @@ func slotTime(k, R int, T float64) float64 {
 	return (float64(k) + 0.5) * T / float64(R)
 }
 
+// carouselEach runs Azar's EDF carousel of R slots, giving each slot's
+// page to slot in order, telling the pulse and looking at the plan's
+// context every pulseSlots slots.
+func (in *instance) carouselEach(rates []float64, R int, slot func(k int, i int32)) error {
+	var stop error
+	err := schedule.CarouselEach(rates, R, func(k int, i int32) bool {
+		slot(k, i)
+		if (k+1)%pulseSlots == 0 {
+			in.pulse.tell("scheduling azar", k+1, R)
+			stop = in.ctx.Err()
+		}
+		return stop == nil
+	})
+	if err != nil {
+		return fmt.Errorf("azar: %w", err)
+	}
+	return stop
+}
+
 // carousel replays Azar's EDF carousel: one crawl per slot, R slots
 // equally spaced over the horizon, crawlers taking slots in turn.
 func (in *instance) carousel(rates []float64) (*Result, error) {
@@ -369,20 +388,8 @@ func (in *instance) carousel(rates []float64) (*Result, error) {
 		return in.carouselInOrder(rates)
 	}
 	seq := make([]int32, 0, R)
-	var stop error
-	err := schedule.CarouselEach(rates, R, func(k int, i int32) bool {
-		seq = append(seq, i)
-		if (k+1)%pulseSlots == 0 {
-			in.pulse.tell("scheduling azar", k+1, R)
-			stop = in.ctx.Err()
-		}
-		return stop == nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("azar: %w", err)
-	}
-	if stop != nil {
-		return nil, stop
+	if err := in.carouselEach(rates, R, func(_ int, i int32) { seq = append(seq, i) }); err != nil {
+		return nil, err
 	}
 	m := in.params.Model
 	n := len(rates)

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"fmt"
 	"runtime"
 
 	"github.com/freshplan/freshplan/core/schedule"
@@ -152,24 +151,14 @@ func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 	if keep != nil {
 		keep.reserve(R)
 	}
-	var stop error
-	err := schedule.CarouselEach(rates, R, func(_ int, page int32) bool {
+	err := in.carouselEach(rates, R, func(_ int, page int32) {
 		batch[n] = page
-		if n++; n < len(batch) {
-			return true
+		if n++; n == len(batch) {
+			flush()
 		}
-		flush()
-		if lo%pulseSlots == 0 {
-			in.pulse.tell("scheduling azar", lo, R)
-			stop = in.ctx.Err()
-		}
-		return stop == nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("azar: %w", err)
-	}
-	if stop != nil {
-		return nil, stop
+		return nil, err
 	}
 	flush()
 	runtime.KeepAlive(warmed)
