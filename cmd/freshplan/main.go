@@ -118,7 +118,7 @@ var flagOf = map[string]string{
 func inFlagWords(err error) error {
 	var me *plan.MissingError
 	if errors.As(err, &me) && flagOf[me.Field] != "" {
-		said := fmt.Sprintf("no %s: give %s", strings.ToLower(me.Field), flagOf[me.Field])
+		said := (&plan.MissingError{Field: me.Field, Want: flagOf[me.Field]}).Error()
 		return errors.New(strings.Replace(err.Error(), me.Error(), said, 1)) // the context around it kept
 	}
 	return err

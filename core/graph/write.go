@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"bufio"
 	"encoding/csv"
 	"io"
 )
@@ -11,8 +10,7 @@ import (
 // quoted where CSV needs it). Pages without links in or out are not
 // written: a link graph has no row for them.
 func (g *Graph) WriteCSV(w io.Writer) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	cw := csv.NewWriter(bw)
+	cw := csv.NewWriter(w) // buffered
 	if err := cw.Write([]string{"from", "to"}); err != nil {
 		return err
 	}
@@ -24,8 +22,5 @@ func (g *Graph) WriteCSV(w io.Writer) error {
 		}
 	}
 	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return err
-	}
-	return bw.Flush()
+	return cw.Error()
 }

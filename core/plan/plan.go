@@ -314,11 +314,12 @@ func (in *instance) problem(capped bool) allocate.Problem {
 	p := allocate.Problem{Rates: in.rates, Weights: in.weights, Budget: in.params.Budget,
 		Horizon: in.T, Model: in.params.Model, Objective: in.params.Objective,
 		MinVisits: in.params.MinVisits, MaxVisits: in.params.MaxVisits, Costs: in.costFns}
-	p.Progress = in.searching(NonPolite)
+	searched := NonPolite
 	if capped {
 		p.Hosts, p.Caps = in.hostOf, in.caps
-		p.Progress = in.searching(PSP)
+		searched = PSP
 	}
+	p.Progress = in.searching(searched)
 	if in.warm != nil {
 		p.Start = in.warm.nonpolite
 		if capped {

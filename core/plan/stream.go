@@ -69,9 +69,10 @@ func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result,
 	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
 	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
 	visits := make([]float64, len(x))
+	total, made := sum(x), 0
 	keep := in.keeps(name)
 	if keep != nil {
-		keep.reserve(sum(x))
+		keep.reserve(total)
 	}
 	// Visits made in time order touch pages all over memory: a batch's
 	// pages are read first, each read independent of the others so that
@@ -93,7 +94,6 @@ func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result,
 		}
 		n = 0
 	}
-	total, made := sum(x), 0
 	stage := "scheduling " + string(name)
 	dropped, err := schedule.AssignContext(in.ctx, m, src, in.delay, in.fleet(), in.T, func(_ int, v schedule.Visit) {
 		batch[n] = v
