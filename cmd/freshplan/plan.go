@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -79,22 +78,21 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	} else if *schedulePath != "" {
 		// The schedule goes to its file as it is made: the plan holds none.
 		streamed = true
-		err = writeTo(*schedulePath, stdout, func(w io.Writer) error {
+		werr := writeTo(*schedulePath, stdout, func(w io.Writer) error {
 			sw := export.NewScheduleWriter(w, pg)
 			params.Stream = sw.Write
 			if pl, err = plan.Run(context.Background(), pg, params); err != nil {
-				return errPlan{err}
+				return err
 			}
 			return sw.Flush()
 		})
-		var ep errPlan
-		if errors.As(err, &ep) {
-			err = ep.err
+		switch {
+		case err != nil: // planning's, not the file's
 			if *schedulePath != "-" {
 				os.Remove(*schedulePath) // no schedule was made: leave no file behind
 			}
-		} else if err != nil {
-			return err
+		case werr != nil:
+			return werr
 		}
 	} else {
 		params.Stream = func(schedule.Visit) {} // counted (Plan.Scheduled, Host.Visits), not held
@@ -121,14 +119,17 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 		{exportFile, func(w io.Writer) error { return export.Write(w, pl, exportFormat) }},
 		{*jsonPath, func(w io.Writer) error { return export.Write(w, pl, "json") }},
 	}
+	if streamed {
+		outputs[0].write = nil // written as it was made
+	}
 	toStdout := false
-	for k, o := range outputs {
+	for _, o := range outputs {
 		if o.path == "" {
 			continue
 		}
 		toStdout = toStdout || o.path == "-"
-		if k == 0 && streamed {
-			continue // written as it was made
+		if o.write == nil {
+			continue
 		}
 		if err := writeTo(o.path, stdout, o.write); err != nil {
 			return err
@@ -139,12 +140,6 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
-
-// errPlan is planning's error inside the schedule's writing, told apart
-// from the file's.
-type errPlan struct{ err error }
-
-func (e errPlan) Error() string { return e.err.Error() }
 
 // learnStart is where the learning policy starts from an observation
 // log: every page's fetches folded into its posterior; nil (rates taken
