@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"sync"
+
+	"github.com/freshplan/freshplan/core/pages"
 )
 
 // engine runs planning jobs away from the page's event handlers.
@@ -40,8 +42,12 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 	if async == nil {
 		async = func(f func()) { go f() }
 	}
+	var pg []pages.Page // none for a job that reads its own input (StageRead)
+	if d != nil {
+		pg = d.pages
+	}
 	async(func() {
-		Compute(ctx, d.pages, q, func(s *Stage) {
+		Compute(ctx, pg, q, func(s *Stage) {
 			if ctx.Err() == nil {
 				emit(s)
 			}

@@ -46,9 +46,14 @@ func glossaryText(id string) string {
 
 // term shows a word of the glossary: its explanation on hover (title)
 // and, for the keyboard and screen readers, on focus (the glossary entry
-// is its accessible description).
+// is its accessible description). A word the glossary lacks (mwolf-exact)
+// is plain text, not a term pointing at no entry.
 func term(id, word string) goapp.UI {
-	return goapp.Span().Class("term").TabIndex(0).Title(glossaryText(id)).
+	text := glossaryText(id)
+	if text == "" {
+		return goapp.Text(word)
+	}
+	return goapp.Span().Class("term").TabIndex(0).Title(text).
 		Aria("describedby", "gl-"+id).Text(word)
 }
 

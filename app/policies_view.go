@@ -64,10 +64,7 @@ func (h *home) renderPolicies() goapp.UI {
 				if !obj.fresh() {
 					stale = "–"
 				}
-				var nameCell goapp.UI = goapp.Text(name)
-				if glossaryText(glossID(name)) != "" {
-					nameCell = term(glossID(name), name)
-				}
+				nameCell := term(name, name)
 				note := policyNote(p, name, len(h.data.pages))
 				if name == "uniform" && h.data.quasi > 0 {
 					// plan.Describe says "equally spaced": not so for these.
@@ -100,14 +97,6 @@ func simText(sim map[string][3]float64, name string, obj objective) string {
 		return fmtPct(1-v[0], 2) + " ± " + fmtPointsAbs(half)
 	}
 	return obj.text(v[0], 2) + " ± " + obj.diff(half)
-}
-
-// glossID is the glossary entry of a policy or bound.
-func glossID(name string) string {
-	if name == "wp" {
-		return "wp"
-	}
-	return name
 }
 
 // policyNote says how many visits a policy drops and how many pages it
