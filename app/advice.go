@@ -50,10 +50,7 @@ func (h *home) renderAdvice() goapp.UI {
 	var history goapp.UI = goapp.Text("")
 	ready := !h.res.stalePlan && h.exports.kind == ""
 	if d.canBacktest() {
-		cmd := ""
-		if CLI != nil {
-			cmd = CLI.Learn(h.res.req.params0(), p.Budget)
-		}
+		cmd := cliLearn(h.res.req.params0(), p.Budget)
 		// For a change history the app writes the learning policy's seed
 		// lists itself (its start needs no fetches); for a fetch log its
 		// start folds in every fetch, which the CLI reads.

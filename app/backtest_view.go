@@ -163,9 +163,10 @@ func (h *home) renderBacktest() goapp.UI {
 // chart of every policy at every budget, and — folded away — each one's
 // visits and weeks at one visit per page per week.
 func backtestResultUI(r *BacktestResult, c btCharts, secs float64, p *PlanResult) []goapp.UI {
+	differ := reconcile(p, r)
 	out := []goapp.UI{
 		goapp.P().ID("bt-advice").Class("bt-advice").Text(backtestAdvice(r)),
-		goapp.If(reconcile(p, r) != "", goapp.P().ID("bt-reconcile").Class("note").Text(reconcile(p, r))),
+		goapp.If(differ != "", goapp.P().ID("bt-reconcile").Class("note").Text(differ)),
 		backtestBudgetTable(r),
 		goapp.Div().Class("chart-box", "bt-wide").Body(&chart{Spec: c.wide}),
 		goapp.Div().Class("chart-box", "bt-narrow").Body(&chart{Spec: c.narrow}),

@@ -7,9 +7,9 @@ import (
 // textWidth estimates a label's width at the charts' 11 px.
 func textWidth(s string) float64 { return 6.2 * float64(len([]rune(s))) }
 
-// clear moves a label's box (x, baseline y, width) down, a line at a
+// placeLabel moves a label's box (x, baseline y, width) down, a line at a
 // time, until it meets none of the boxes placed, and places it.
-func clear(placed *[][4]float64, x, y, w float64) float64 {
+func placeLabel(placed *[][4]float64, x, y, w float64) float64 {
 	for range 8 {
 		hit := false
 		for _, b := range *placed {
@@ -53,7 +53,7 @@ func drawMark(s *chartSpec, m mark, placed *[][4]float64) goapp.UI {
 		if anchor == "end" {
 			bx = lx - w
 		}
-		ly = clear(placed, bx, ly, w)
+		ly = placeLabel(placed, bx, ly, w)
 		return svg("g").Body(
 			line(px, y0, px, y1, color, m.Dash, 1.2),
 			text(lx, ly, anchor, m.Label, color),
@@ -63,7 +63,7 @@ func drawMark(s *chartSpec, m mark, placed *[][4]float64) goapp.UI {
 	if py < y0-0.5 || py > y1+0.5 {
 		return nil
 	}
-	ly := clear(placed, x0+4, py-4, textWidth(m.Label))
+	ly := placeLabel(placed, x0+4, py-4, textWidth(m.Label))
 	return svg("g").Body(
 		line(x0, py, x1, py, color, m.Dash, 1.2),
 		text(x0+4, ly, "start", m.Label, color),

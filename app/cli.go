@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strings"
-
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -35,5 +33,13 @@ func cliSchedule(p plan.Params, x int, policy string) string {
 	if CLI == nil {
 		return ""
 	}
-	return ": " + strings.TrimSpace(CLI.Schedule(p, x, policy))
+	return ": " + CLI.Schedule(p, x, policy)
+}
+
+// cliLearn returns CLI.Learn's command, or "" without one.
+func cliLearn(p plan.Params, x int) string {
+	if CLI == nil {
+		return ""
+	}
+	return CLI.Learn(p, x)
 }

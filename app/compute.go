@@ -188,8 +188,6 @@ func planResult(pl *plan.Plan, policy string) *PlanResult {
 			}
 			r.Sim[name] = [3]float64{e.Mean, e.Low, e.High}
 		}
-	}
-	for name, res := range pl.Results {
 		if res.Dropped > 0 {
 			if r.DroppedBy == nil {
 				r.DroppedBy = map[string]int{}

@@ -72,7 +72,7 @@ func (h *home) onExportStage(q Request, d *dataset, s *Stage) {
 // onExportChart downloads a chart as a standalone SVG file.
 func (h *home) onExportChart(id, file string) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
-		b := standaloneSVG(id, h.res.spec(id))
+		b := standaloneSVG(id, specByID(id, h.res.scatter, h.res.load, h.res.budget, h.res.hist))
 		if b == nil {
 			h.exports.err = "the chart is not drawn yet"
 			return
@@ -134,14 +134,4 @@ func (h *home) renderExports() goapp.UI {
 			DataSet("state", map[bool]string{true: "busy", false: "idle"}[x.kind != ""]).Text(status),
 		goapp.If(x.err != "", goapp.P().ID("export-error").Class("error").Attr("role", "alert").Text(x.err)),
 	)
-}
-
-// spec returns the chart spec drawn as id.
-func (r *results) spec(id string) *chartSpec {
-	for _, s := range []*chartSpec{r.scatter, r.load, r.budget, r.hist} {
-		if s != nil && s.ID == id {
-			return s
-		}
-	}
-	return nil
 }

@@ -25,8 +25,7 @@ type firstScreen struct {
 	data    *dataset
 	form    form
 	why     string
-	res     results
-	plan    *PlanResult
+	res     results // its plan shown (res.plan)
 	views   *planViews
 	seconds float64 // reading and planning it took
 }
@@ -69,7 +68,7 @@ func planFirstScreen() (*firstScreen, error) {
 		return nil, failed
 	}
 	v := newPlanViews(d, early.Plan, q, func() {})
-	fs := &firstScreen{data: d, form: h.form, why: h.budgetWhy, res: h.res, plan: early.Plan, views: v}
+	fs := &firstScreen{data: d, form: h.form, why: h.budgetWhy, res: h.res, views: v}
 	fs.res.showPlan(q, early.Plan, v)
 	fs.seconds = time.Since(start).Seconds()
 	return fs, nil

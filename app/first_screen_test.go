@@ -16,8 +16,8 @@ func TestFirstScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !fs.plan.Early || fs.data == nil || !fs.data.sample || len(fs.data.pages) != 3000 {
-		t.Fatalf("first screen: early %v, data %v", fs.plan.Early, fs.data != nil)
+	if !fs.res.plan.Early || fs.data == nil || !fs.data.sample || len(fs.data.pages) != 3000 {
+		t.Fatalf("first screen: early %v, data %v", fs.res.plan.Early, fs.data != nil)
 	}
 	// The whole plan, every stage, as the worker makes it for the same form.
 	h := &home{form: defaultForm(), touched: map[string]bool{}}
@@ -37,11 +37,11 @@ func TestFirstScreen(t *testing.T) {
 		t.Fatal("no whole plan")
 	}
 	for _, name := range []string{"psp", "uniform", "wp", "nonpolite"} {
-		if got, want := fs.plan.Values[name], whole.Values[name]; got != want || got == 0 {
+		if got, want := fs.res.plan.Values[name], whole.Values[name]; got != want || got == 0 {
 			t.Errorf("%s: first screen %v, whole plan %v", name, got, want)
 		}
 	}
-	if fs.res.plan != fs.plan || fs.res.pageTable == nil || fs.res.scatter == nil {
+	if fs.res.pageTable == nil || fs.res.scatter == nil {
 		t.Errorf("the first screen's results do not show its plan")
 	}
 
@@ -53,11 +53,11 @@ func TestFirstScreen(t *testing.T) {
 	h2 := &home{}
 	d := goapp.NewClientTester(h2)
 	t.Cleanup(d.Close)
-	if h2.res.plan == nil || h2.res.plan.Values["psp"] != fs.plan.Values["psp"] {
+	if h2.res.plan == nil || h2.res.plan.Values["psp"] != fs.res.plan.Values["psp"] {
 		t.Fatalf("the page's first render has no plan of the sample")
 	}
 	settle(t, d, func() bool { return h2.state() == "planned" && h2.res.target != nil })
-	if got, want := h2.res.plan.Values["psp"], fs.plan.Values["psp"]; got != want || h2.first != nil {
+	if got, want := h2.res.plan.Values["psp"], fs.res.plan.Values["psp"]; got != want || h2.first != nil {
 		t.Errorf("the page planned psp %v, the first screen %v; first screen handed over: %v", got, want, h2.first == nil)
 	}
 }

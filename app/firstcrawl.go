@@ -41,7 +41,6 @@ type fcRun struct {
 	err    string
 	secs   float64 // how long the study took
 	rep    *firstcrawl.Report
-	robots []firstcrawl.RobotsPoint
 	of     fcParams   // the parameters of rep
 	curves *chartSpec // cumulative PageRank against pages
 	narrow *chartSpec // the same for a narrow page

@@ -154,7 +154,7 @@ func (f *firstCrawl) onExportOrder(format string) goapp.EventHandler {
 // onExportChart downloads a chart as a standalone SVG file.
 func (f *firstCrawl) onExportChart(id, file string) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
-		if b := standaloneSVG(id, f.run.specOf(id)); b != nil {
+		if b := standaloneSVG(id, specByID(id, f.run.curves, f.run.time, f.run.speed)); b != nil {
 			download(file, "image/svg+xml", b)
 			f.run.done = file
 		}
@@ -176,15 +176,4 @@ func (f *firstCrawl) onExportCurves(ctx goapp.Context, e goapp.Event) {
 	name := "freshplan-curves-" + fileBase(f.name) + ".csv"
 	download(name, "text/csv", b.Bytes())
 	r.done = name
-}
-
-// specOf returns the chart drawn with the given id (nil: none yet), whose
-// title, description and axes caption its SVG file.
-func (r *fcRun) specOf(id string) *chartSpec {
-	for _, s := range []*chartSpec{r.curves, r.time, r.speed} {
-		if s != nil && s.ID == id {
-			return s
-		}
-	}
-	return nil
 }

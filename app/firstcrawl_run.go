@@ -9,7 +9,6 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/freshplan/freshplan/core/firstcrawl"
-	"github.com/freshplan/freshplan/core/plan"
 )
 
 // readFile reads a dropped or chosen link graph off the event handler,
@@ -36,7 +35,7 @@ func (f *firstCrawl) readFile(file goapp.Value) {
 				return
 			}
 			f.readErr, f.in, f.name = nil, in, name
-			f.run.rep, f.run.robots, f.run.curves, f.run.narrow, f.run.time, f.run.speed = nil, nil, nil, nil, nil, nil
+			f.run.rep, f.run.curves, f.run.narrow, f.run.time, f.run.speed = nil, nil, nil, nil, nil
 			f.start()
 		})
 	})
@@ -48,11 +47,7 @@ func readGraph(ctx context.Context, r interface{ Read([]byte) (int, error) }, na
 	cr := &countingReader{ctx: ctx, r: r}
 	in, err := firstcrawl.ReadInput(cr, name)
 	if err != nil {
-		var ie *plan.InputError
-		if errors.As(err, &ie) && ie.File == "" {
-			ie.File = name
-		}
-		return nil, cr.locate(err, name)
+		return nil, cr.locate(err, name) // names the file
 	}
 	return in, nil
 }
@@ -135,7 +130,7 @@ func (f *firstCrawl) start() {
 				}
 				return
 			}
-			run.rep, run.robots, run.of, run.secs, run.curves, run.narrow, run.time, run.speed = rep, pts, p, secs, curves, narrow, byTime, speed
+			run.rep, run.of, run.secs, run.curves, run.narrow, run.time, run.speed = rep, p, secs, curves, narrow, byTime, speed
 			run.done = ""
 		})
 	})

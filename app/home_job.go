@@ -102,7 +102,7 @@ func (h *home) startJob(stages Stages) {
 	var early *planViews
 	if first != nil {
 		early = first.views
-		r.showPlan(q, first.plan, early)
+		r.showPlan(q, first.res.plan, early)
 		h.times.early = first.seconds
 	}
 	Mark("job")

@@ -78,6 +78,7 @@ func (h *home) renderStatus() goapp.UI {
 		}
 		text += "."
 	}
+	spawned, sent := h.engineCounts()
 	return goapp.P().ID("status").Class("status", "st-"+h.state()).
 		Attr("role", "status").Attr("aria-live", "polite").
 		DataSet("state", h.state()).DataSet("seq", h.seq).
@@ -89,21 +90,19 @@ func (h *home) renderStatus() goapp.UI {
 		DataSet("total-ms", int(h.times.total*1000)).
 		DataSet("page-mb", readMemory(0)>>20).DataSet("worker-mb", h.workerMemory>>20).
 		DataSet("engine", h.where()).
-		DataSet("workers", h.engineCount(0)).DataSet("pages-sent", h.engineCount(1)).
+		DataSet("workers", spawned).DataSet("pages-sent", sent).
 		Body(goapp.If(h.busy || h.reading != nil, goapp.Span().Class("spinner").Aria("hidden", "true")), goapp.Text(text),
 			goapp.If(h.busy, goapp.Button().Type("button").ID("stop-plan").Class("button", "small").OnClick(h.stopPlanning).Text("Stop")))
 }
 
-// engineCount is the planner's count of workers started (k = 0) or of
-// jobs that carried their pages to one (k = 1): the e2e tests' view of
-// whether a worker kept its pages.
-func (h *home) engineCount(k int) int {
-	c, ok := h.eng.(interface{ counts() (int, int) })
-	if !ok {
-		return 0
+// engineCounts are the planner's workers started and jobs that carried
+// their pages to one: the e2e tests' view of whether a worker kept its
+// pages (0, 0 planning in the page).
+func (h *home) engineCounts() (spawned, sent int) {
+	if c, ok := h.eng.(interface{ counts() (int, int) }); ok {
+		return c.counts()
 	}
-	spawned, sent := c.counts()
-	return [2]int{spawned, sent}[k]
+	return 0, 0
 }
 
 func (h *home) where() string {

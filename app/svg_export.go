@@ -100,3 +100,13 @@ func wrapWords(text string, n int) []string {
 	}
 	return out
 }
+
+// specByID returns the chart of specs (nil ones skipped) whose ID is id.
+func specByID(id string, specs ...*chartSpec) *chartSpec {
+	for _, s := range specs {
+		if s != nil && s.ID == id {
+			return s
+		}
+	}
+	return nil
+}

@@ -112,7 +112,7 @@ func ServeWorker() {
 			ctx, stop := context.WithCancel(context.Background())
 			running.Lock()
 			skip := running.cancelled[q.Seq]
-			running.cancelled = map[int]bool{}
+			clear(running.cancelled)
 			if !skip {
 				running.seq, running.stop = q.Seq, stop
 			}
