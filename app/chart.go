@@ -84,7 +84,7 @@ type chart struct {
 	Spec *chartSpec
 
 	width    float64 // the box's width in pixels, once measured (chart_fit.go)
-	unlisten func()
+	unlisten []func()
 }
 
 func (c *chart) Render() goapp.UI {

@@ -53,22 +53,16 @@ func fit(s *chartSpec, w float64) *chartSpec {
 // whenever the window's size changes.
 func (c *chart) OnMount(ctx goapp.Context) {
 	c.measure(ctx)
-	resize := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+	onWindow(&c.unlisten, "resize", func(goapp.Value) {
 		ctx.Dispatch(func(ctx goapp.Context) { c.measure(ctx) })
-		return nil
 	})
-	goapp.Window().Call("addEventListener", "resize", resize)
-	c.unlisten = func() {
-		goapp.Window().Call("removeEventListener", "resize", resize)
-		resize.Release()
-	}
 }
 
 func (c *chart) OnDismount() {
-	if c.unlisten != nil {
-		c.unlisten()
-		c.unlisten = nil
+	for _, f := range c.unlisten {
+		f()
 	}
+	c.unlisten = nil
 }
 
 // measure reads the width of the chart's box.
