@@ -75,10 +75,6 @@ func FitMoments(mo Moments, fallback Prior) Prior {
 	return Prior{Shape: math.Max(m*beta, minShape), Rate: beta}
 }
 
-// MinHostPages is how many observed pages a host needs for a prior of its
-// own (Priors); smaller hosts take the prior of all pages.
-const MinHostPages = minHostPages
-
 // Interval returns the 90% interval of a Gamma posterior p (Smooth's Low
 // and High, changes per day).
 func Interval(p Prior) (low, high float64) {
@@ -88,7 +84,7 @@ func Interval(p Prior) (low, high float64) {
 
 // HostPrior returns the prior Priors fits for one host whose pages'
 // estimates are ests, given global, the prior of all pages: the host's
-// own when at least MinHostPages of its pages were observed, else global.
+// own when at least minHostPages of its pages were observed, else global.
 func HostPrior(ests []Estimate, global Prior) Prior {
 	var rates, spans []float64
 	for _, e := range ests {

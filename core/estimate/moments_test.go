@@ -28,10 +28,10 @@ func TestFitMomentsMatchesPriors(t *testing.T) {
 		}
 		want := Priors(ests, hosts)["h"]
 		// Priors fits the prior of all pages, then, for a host of at least
-		// MinHostPages, the host's own with that as its fallback.
+		// minHostPages, the host's own with that as its fallback.
 		all := MergeMoments(MergeMoments(parts[2], parts[0]), parts[1])
 		got := FitMoments(all, Prior{})
-		if n >= MinHostPages {
+		if n >= minHostPages {
 			got = FitMoments(all, got)
 		}
 		if !agree(got.Shape, want.Shape) || !agree(got.Rate, want.Rate) {
