@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/export"
+	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -214,4 +215,41 @@ func TestBadRows(t *testing.T) {
 		t.Fatalf("skipped %d, kept %q; want 5 from log-001.csv.gz", st.Skipped, st.Bad)
 	}
 	sameLines(t, "skip-bad", lines(t, cfg.Output, "estimates"), sortedLines(coreEstimates(t, cfg, whole)))
+}
+
+// TestSingleCountedAfterJoin checks PREFIX-read.json's single, the URLs
+// fetched once: counted after the join, so that a URL fetched once in
+// each of two shards is not single, and equal to core's count on the
+// whole log (observe.Read). It was never filled.
+func TestSingleCountedAfterJoin(t *testing.T) {
+	dir := t.TempDir()
+	row := func(url string, day int) string {
+		return fmt.Sprintf("https://a.example/%s,a.example,%s,1,\n", url, time.Unix(int64(1.7e9)+int64(day)*86400, 0).UTC().Format(time.RFC3339))
+	}
+	glob, whole := writeGzShards(t, dir, "log", "url,host,time,changed,last_modified\n", [][]string{
+		{row("once", 0), row("split", 0), row("thrice", 0), row("thrice", 1), row("thrice", 2)},
+		{row("split", 3), row("alone", 1)},
+	})
+	b, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := observe.Read(context.Background(), bytes.NewReader(b), observe.Options{Name: whole})
+	if err != nil || log.Single != 2 {
+		t.Fatalf("core: %d single, %v; want 2 (once, alone)", log.Single, err)
+	}
+	cfg := defaultConfig(filepath.Join(dir, "out"))
+	p, err := estimatePipeline(context.Background(), cfg, glob)
+	execute(t, p, err)
+	js, err := os.ReadFile(cfg.Output + "-read.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st Stats
+	if err := json.Unmarshal(js, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Single != int64(log.Single) || st.Rows != log.Rows {
+		t.Fatalf("read.json: %d single of %d rows; want core's %d of %d", st.Single, st.Rows, log.Single, log.Rows)
+	}
 }

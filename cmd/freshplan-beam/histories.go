@@ -27,11 +27,14 @@ func reflectTypeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem
 // shard is a baseline that sees no change, and duplicate rows across
 // shards are not dropped. Shard logs by URL (as a crawler partitions
 // them by host) and the answer is core's exactly.
+//
+// A URL fetched once in all (observe.Log.Single) is counted here, after
+// the join: once in each of two shards is not once.
 type mergeHistory struct {
 	Cfg Config
 }
 
-func (f *mergeHistory) ProcessElement(ctx context.Context, url string, parts func(*Hist) bool, emit func(string, Rec)) {
+func (f *mergeHistory) ProcessElement(ctx context.Context, url string, parts func(*Hist) bool, emit func(string, Rec), emitStats func(Stats)) {
 	defer timed(ctx, "join+estimate", time.Now())
 	all := collect(parts)
 	slices.SortFunc(all, func(a, b Hist) int { return cmp.Compare(a.Idx, b.Idx) })
@@ -44,6 +47,9 @@ func (f *mergeHistory) ProcessElement(ctx context.Context, url string, parts fun
 		slices.SortStableFunc(merged.Fetches, func(a, b observe.Fetch) int { return cmp.Compare(a.At, b.At) })
 		last := all[len(all)-1].H
 		merged.Weight, merged.CrawlDelay = last.Weight, last.CrawlDelay
+	}
+	if len(merged.Fetches) == 1 {
+		emitStats(Stats{Single: 1})
 	}
 	e := plan.EstimateOf(merged, f.Cfg.Now, f.Cfg.HalfLife)
 	emit(merged.Host, Rec{Idx: all[0].Idx, URL: merged.URL, Host: merged.Host, Rate: e.Rate,
@@ -66,7 +72,7 @@ func mergeMoments(a, b estimate.Moments) estimate.Moments { return estimate.Merg
 func init() {
 	register.Iter1[Rec]()
 	register.Iter1[Hist]()
-	register.DoFn4x0[context.Context, string, func(*Hist) bool, func(string, Rec)](&mergeHistory{})
+	register.DoFn5x0[context.Context, string, func(*Hist) bool, func(string, Rec), func(Stats)](&mergeHistory{})
 	register.Function2x1(recMoments)
 	register.Function2x1(mergeMoments)
 }

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,7 +62,7 @@ func (f *formats) String() string { return strings.Join(*f, ",") }
 func (f *formats) Set(s string) error {
 	*f = nil
 	for _, v := range strings.Split(s, ",") {
-		if _, ok := export.KindOf(v); !ok || v == "" {
+		if !slices.Contains(export.Formats, v) { // seed lists only, as freshplan plan's --export
 			return fmt.Errorf("unknown format %q; want nutch, stormcrawler or csv", v)
 		}
 		*f = append(*f, v)
@@ -68,11 +70,12 @@ func (f *formats) Set(s string) error {
 	return nil
 }
 
-// parse reads the command's flags into cfg; Beam's own flags (--runner,
-// --endpoint, --environment_type, --project, …) are on the same set.
-func parse(cmd string, args []string) (Config, string, error) {
+// parse reads the command's flags into cfg, on fs: flag.CommandLine in
+// main, where Beam's own flags (--runner, --endpoint, --environment_type,
+// --project, …) are, as Beam reads them from there; its own set in tests.
+// Every value is checked here, before any input is read.
+func parse(fs *flag.FlagSet, cmd string, args []string) (Config, string, error) {
 	cfg := Config{Now: float64(time.Now().Unix()), MaxContent: plan.DefaultMaxDecompressed}
-	fs := flag.CommandLine
 	fs.Init("freshplan-beam "+cmd, flag.ContinueOnError)
 	input := fs.String("input", "", "the input's files: a glob of pages tables or observation logs (gzipped or not), local or gs://")
 	fs.StringVar(&cfg.Output, "output", "", "PREFIX of the outputs: PREFIX-seeds-FORMAT-NNNNN, PREFIX-summary.json (plan), PREFIX-estimates-NNNNN (estimate), PREFIX-read.json")
@@ -97,18 +100,19 @@ func parse(cmd string, args []string) (Config, string, error) {
 		fs.Var(&exports, "export", "seed lists to write, comma-separated: nutch, stormcrawler, csv")
 		fs.BoolVar(&cfg.Pages, "pages", false, "write PREFIX-pages-NNNNN: url,host,changes_per_day,weight,visits,interval_seconds,staleness (freshplan plan --pages)")
 		fs.BoolVar(&cfg.Allocation, "allocation", false, "write PREFIX-allocation-NNNNN: url,visits,nonpolite_visits (problem S with and without the hosts' caps)")
-		fs.IntVar(&cfg.Partitions, "partitions", 0, "crawler groups, each assigned whole hosts (0: one per crawler)")
+		fs.IntVar(&cfg.Partitions, "partitions", 0, "crawler groups, each assigned whole hosts, at most --crawlers (0 or 1: one group)")
 		if err := fs.Parse(args); err != nil {
 			return cfg, "", err
 		}
-		switch *cycle {
-		case "auto":
-		default:
-			if _, err := fmt.Sscan(*cycle, &cfg.Cycle); err != nil || cfg.Cycle < 1 {
-				return cfg, "", fmt.Errorf("--cycle %q: want auto or a number of horizons", *cycle)
+		if *cycle != "auto" {
+			// A whole number, as freshplan plan's parseCycle: Sscan once took 2.5 as 2, and 3x.
+			m, err := strconv.Atoi(*cycle)
+			if err != nil || m < 1 {
+				return cfg, "", fmt.Errorf("--cycle %q: want auto or a whole number of horizons, 1 or more", *cycle)
 			}
+			cfg.Cycle = m
 		}
-		if _, err := cfg.params(1); err != nil {
+		if err := checkPlanFlags(cfg, setFlags(fs)); err != nil {
 			return cfg, "", err
 		}
 	} else {
@@ -145,7 +149,7 @@ func run(ctx context.Context, cmd string, args []string) error {
 	default:
 		return fmt.Errorf("unknown command\n%s", usage)
 	}
-	cfg, input, err := parse(cmd, args)
+	cfg, input, err := parse(flag.CommandLine, cmd, args)
 	if err != nil {
 		return err
 	}
@@ -165,5 +169,5 @@ func run(ctx context.Context, cmd string, args []string) error {
 }
 
 func errPagesTable(path string) error {
-	return fmt.Errorf("%s is a pages table (it has changes_per_day): its rates are already known; estimate reads observation logs", path)
+	return fmt.Errorf("%s is a pages table (it has changes_per_day): its rates are already known; estimate reads observation logs and change histories", path)
 }

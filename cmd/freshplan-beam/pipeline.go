@@ -19,7 +19,9 @@ func readRecs(s beam.Scope, cfg Config, kind string, shards []Shard) (recs, stat
 		recs, st = readChanges(s, cfg, shards)
 	} else {
 		hists, sts := beam.ParDo2(s, &readLogFn{Cfg: cfg}, beam.CreateList(s, shards))
-		recs, st = beam.ParDo(s, &mergeHistory{Cfg: cfg}, beam.GroupByKey(s, hists)), sts
+		var single beam.PCollection
+		recs, single = beam.ParDo2(s, &mergeHistory{Cfg: cfg}, beam.GroupByKey(s, hists))
+		st = beam.Flatten(s, sts, single)
 	}
 	return recs, beam.Combine(s, mergeStats, beam.Flatten(s, st, beam.Create(s, Stats{})))
 }

@@ -35,6 +35,8 @@ const shardBits = 40
 
 // Stats are what reading set aside, summed over the shards: the counts of
 // observe.Log, and the first bad rows (observe.MaxBadRows of them).
+// Single, the URLs fetched once, is counted after the join (mergeHistory),
+// not per shard; a change history has none, as in core.
 type Stats struct {
 	Rows, Skipped, Duplicates, Merged, NonOK, NotModified, Unflagged, Single int64
 	Bad                                                                      []string

@@ -4,6 +4,9 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"github.com/freshplan/freshplan/core/export"
+	"github.com/freshplan/freshplan/core/staleness"
 )
 
 // TestHostCodec round-trips a host and a host's plan, NaN and infinities
@@ -77,5 +80,17 @@ func TestCrawlersOf(t *testing.T) {
 				t.Fatalf("C=%d P=%d: %d crawlers in all", C, P, sum)
 			}
 		}
+	}
+}
+
+// TestSummaryUnbounded checks that the summary marks unbounded exactly
+// the infinite values, as export.Summarize does (math.IsInf): a large
+// finite one (1.5e308) was once marked too.
+func TestSummaryUnbounded(t *testing.T) {
+	part := Part{Pages: 2, Hosts: 1, WSum: 1, WP: 1.5e308, Nonpolite: 0.25, InfCrawlers: 0.25, PSP: math.Inf(1)}
+	s := summaryOf(Config{}, part, Resolved{Model: staleness.Steady, Objective: staleness.Age})
+	want := map[string]string{"psp": export.UnboundedWhy("age")}
+	if !reflect.DeepEqual(s.Unbounded, want) {
+		t.Fatalf("unbounded %v; want %v", s.Unbounded, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -119,7 +120,7 @@ func summaryOf(cfg Config, part Part, res Resolved) export.Summary {
 		s.CycleHorizons = res.Cycle
 	}
 	for name, v := range s.Staleness {
-		if float64(v) > 1e308 {
+		if math.IsInf(float64(v), 1) { // export.Summarize's test
 			if s.Unbounded == nil {
 				s.Unbounded = map[string]string{}
 			}
