@@ -100,36 +100,6 @@ func Kendall(order []int32, pr []float64, sample int, seed uint64) float64 {
 	return TauB(x, y)
 }
 
-// TauB is Kendall's τ-b of two rankings, by counting every pair (the
-// sample is small): (concordant − discordant) / √((n₀−n₁)(n₀−n₂)) with
-// n₁, n₂ the pairs tied in x and in y (Kendall 1970, seed 004 [Ken70]).
-func TauB(x, y []float64) float64 {
-	var conc, disc, tx, ty, n0 float64
-	for i := range x {
-		for j := i + 1; j < len(x); j++ {
-			n0++
-			dx, dy := x[i]-x[j], y[i]-y[j]
-			if dx == 0 {
-				tx++
-			}
-			if dy == 0 {
-				ty++
-			}
-			switch {
-			case dx*dy > 0:
-				conc++
-			case dx*dy < 0:
-				disc++
-			}
-		}
-	}
-	den := math.Sqrt((n0 - tx) * (n0 - ty))
-	if den == 0 {
-		return 0
-	}
-	return (conc - disc) / den
-}
-
 // CrawlAndStop is seed 001 §2.3's P_CS after the first k pages of order:
 // of those k, the share M/K whose importance is at least the k-th highest
 // importance I(r_K) — 1 for an ideal crawler, about k/T for a random one.
@@ -138,17 +108,7 @@ func CrawlAndStop(order []int32, importance []float64, k int) float64 {
 		return 0
 	}
 	k = min(k, len(order))
-	sorted := slices.Clone(importance)
-	slices.SortFunc(sorted, func(a, b float64) int {
-		switch {
-		case a > b:
-			return -1
-		case a < b:
-			return 1
-		}
-		return 0
-	})
-	threshold := sorted[k-1]
+	threshold := kthHighest(slices.Clone(importance), k)
 	m := 0
 	for _, p := range order[:k] {
 		if importance[p] >= threshold {
@@ -178,4 +138,39 @@ func CrawlAndStopThreshold(order []int32, importance []float64, k int, g float64
 		}
 	}
 	return float64(m) / float64(hot)
+}
+
+// kthHighest returns the k-th highest of a (1 ≤ k ≤ len(a)), reordering
+// a: Hoare's selection, O(len(a)) expected, where sorting a study's
+// PageRank for every strategy cost more than Kendall's τ. A
+// median-of-three pivot keeps sorted input linear.
+func kthHighest(a []float64, k int) float64 {
+	lo, hi, want := 0, len(a)-1, k-1 // want: index in descending order
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		p := max(min(a[lo], a[mid]), min(max(a[lo], a[mid]), a[hi])) // median of three
+		i, j := lo, hi
+		for i <= j {
+			for a[i] > p {
+				i++
+			}
+			for a[j] < p {
+				j--
+			}
+			if i <= j {
+				a[i], a[j] = a[j], a[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case want <= j:
+			hi = j
+		case want >= i:
+			lo = i
+		default:
+			return a[want]
+		}
+	}
+	return a[want]
 }
