@@ -86,7 +86,7 @@ func fcRobotsSpec(pts []firstcrawl.RobotsPoint, p fcParams) *chartSpec {
 		XLabel: "robots r: simultaneous connections (log scale)", YLabel: "hours to crawl every page (log scale)",
 		Desc: "The chosen strategy simulated with 1 to 64 simultaneous connections, the other parameters kept; the dashed line is a speed-up equal to r."}
 	if len(pts) == 0 {
-		s.Empty = "Nothing simulated yet."
+		s.Empty = "Drawn once every strategy is simulated."
 		return s
 	}
 	lo, hi := math.Inf(1), 0.0

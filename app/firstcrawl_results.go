@@ -26,6 +26,9 @@ func (f *firstCrawl) renderResults() goapp.UI {
 		)
 	}
 	base := fileBase(f.name)
+	// The chosen strategy's order can be written once it is simulated,
+	// even while the others run; the charts and curves when none runs.
+	canOrder := f.chosenSummary() != nil
 	return goapp.Section().ID("fc-results").Class("panel").Body(
 		goapp.H2().Text("Strategies"), prog,
 		goapp.P().Class("hint").Text("As “freshplan order” prints them for the same graph and parameters. avg PR: cumulative PageRank averaged over the crawl (seed 004 Table 4.1); τ: Kendall's τ against the PageRank order; PR@x: PageRank fetched after x of the pages; half PR at: pages fetched when half the PageRank is in; P_CS: Cho's Crawl & Stop after 10% of the pages; idle: robots idle on average over the last tenth of the crawl."),
@@ -35,28 +38,28 @@ func (f *firstCrawl) renderResults() goapp.UI {
 		goapp.Div().Class("chart-box", "bt-narrow").Body(&chart{Spec: r.narrow}),
 		goapp.Div().Class("chart-box").Body(
 			goapp.Div().Class("bt-wide").Body(&chart{Spec: r.curves}),
-			goapp.Button().Type("button").ID("fc-export-curves").Class("button").
+			goapp.Button().Type("button").ID("fc-export-curves").Class("button").Disabled(r.busy).
 				OnClick(f.onExportChart("chart-fc-curves", "freshplan-first-crawl-"+base+".svg")).Text("Download this chart (SVG)"),
 		),
 		goapp.Div().Class("charts").Body(
 			goapp.Div().Class("chart-box").Body(
 				&chart{Spec: r.time},
-				goapp.Button().Type("button").ID("fc-export-time").Class("button").
+				goapp.Button().Type("button").ID("fc-export-time").Class("button").Disabled(r.busy).
 					OnClick(f.onExportChart("chart-fc-time", "freshplan-first-crawl-time-"+base+".svg")).Text("Download this chart (SVG)"),
 			),
 			goapp.Div().Class("chart-box").Body(
 				&chart{Spec: r.speed},
-				goapp.Button().Type("button").ID("fc-export-robots").Class("button").
+				goapp.Button().Type("button").ID("fc-export-robots").Class("button").Disabled(r.busy).
 					OnClick(f.onExportChart("chart-fc-robots", "freshplan-time-vs-robots-"+base+".svg")).Text("Download this chart (SVG)"),
 			),
 		),
 		goapp.H3().Text("Export "+f.params.Chosen+"'s order"),
 		goapp.P().Class("hint").Text("A seed list in the order to fetch: Nutch (URL, nutch.score falling from 1), StormCrawler (URL, in order), or CSV (rank, url, host, delay_seconds) — what “freshplan order --export” writes. Set the crawler's own politeness delay to w."),
 		goapp.Div().ID("fc-exports").Class("actions").Body(
-			goapp.Button().Type("button").ID("fc-export-nutch").Class("button").OnClick(f.onExportOrder("nutch")).Text("Nutch seeds"),
-			goapp.Button().Type("button").ID("fc-export-stormcrawler").Class("button").OnClick(f.onExportOrder("stormcrawler")).Text("StormCrawler seeds"),
-			goapp.Button().Type("button").ID("fc-export-csv").Class("button").OnClick(f.onExportOrder("csv")).Text("Order CSV"),
-			goapp.Button().Type("button").ID("fc-export-curves-csv").Class("button").OnClick(f.onExportCurves).Text("Every strategy's curve (CSV)"),
+			goapp.Button().Type("button").ID("fc-export-nutch").Class("button").Disabled(!canOrder).OnClick(f.onExportOrder("nutch")).Text("Nutch seeds"),
+			goapp.Button().Type("button").ID("fc-export-stormcrawler").Class("button").Disabled(!canOrder).OnClick(f.onExportOrder("stormcrawler")).Text("StormCrawler seeds"),
+			goapp.Button().Type("button").ID("fc-export-csv").Class("button").Disabled(!canOrder).OnClick(f.onExportOrder("csv")).Text("Order CSV"),
+			goapp.Button().Type("button").ID("fc-export-curves-csv").Class("button").Disabled(r.busy).OnClick(f.onExportCurves).Text("Every strategy's curve (CSV)"),
 		),
 		goapp.If(r.done != "", goapp.P().ID("fc-export-status").Class("hint").Text("Downloaded "+r.done+".")),
 	)
@@ -100,7 +103,7 @@ func (f *firstCrawl) renderTable(rep *firstcrawl.Report) goapp.UI {
 	chosen := f.params.Chosen
 	return goapp.Div().Class("table-wrap").Body(
 		goapp.Table().ID("fc-table").Class("results", "fc-strategies").Body(
-			goapp.Caption().Text("Every strategy's headline figures"),
+			goapp.Caption().Text(f.caption(rep)),
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Range(fcColumns).Slice(func(i int) goapp.UI {
 					th := goapp.Th().Scope("col").Title(fcColumns[i].Title).Text(fcColumns[i].Name)
@@ -125,18 +128,25 @@ func (f *firstCrawl) renderTable(rep *firstcrawl.Report) goapp.UI {
 	)
 }
 
+// caption names the table, saying how many strategies it holds while a
+// study runs or after it was stopped.
+func (f *firstCrawl) caption(rep *firstcrawl.Report) string {
+	all := len(firstcrawl.Names())
+	switch k := len(rep.Summaries); {
+	case k >= all:
+		return "Every strategy's headline figures"
+	case f.run.busy:
+		return fmt.Sprintf("Headline figures, %d of %d strategies so far", k, all)
+	default:
+		return fmt.Sprintf("Headline figures of the %d strategies simulated before the study stopped (of %d)", k, all)
+	}
+}
+
 // onExportOrder downloads the chosen strategy's order in format.
 func (f *firstCrawl) onExportOrder(format string) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		r := &f.run
-		if r.rep == nil || f.in == nil {
-			return
-		}
-		for i := range r.rep.Summaries {
-			s := &r.rep.Summaries[i]
-			if s.Strategy != f.params.Chosen {
-				continue
-			}
+		if s := f.chosenSummary(); s != nil && f.in != nil {
 			var b bytes.Buffer
 			if err := f.in.WriteOrder(&b, s, r.of.Wait, format); err != nil {
 				r.err = err.Error()
@@ -146,9 +156,22 @@ func (f *firstCrawl) onExportOrder(format string) goapp.EventHandler {
 			name := "freshplan-order-" + s.Strategy + ext
 			download(name, "text/plain", b.Bytes())
 			r.done = name
-			return
 		}
 	}
+}
+
+// chosenSummary is the chosen strategy's figures in the study shown, nil
+// before it is simulated.
+func (f *firstCrawl) chosenSummary() *firstcrawl.Summary {
+	if f.run.rep == nil {
+		return nil
+	}
+	for i := range f.run.rep.Summaries {
+		if s := &f.run.rep.Summaries[i]; s.Strategy == f.params.Chosen {
+			return s
+		}
+	}
+	return nil
 }
 
 // onExportChart downloads a chart as a standalone SVG file.

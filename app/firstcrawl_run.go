@@ -99,22 +99,41 @@ func (f *firstCrawl) start() {
 		})
 		nextTask()
 	}
+	// show puts the strategies finished so far on screen while the rest
+	// run: the table's rows and the curves; the time against r comes
+	// after them all.
+	show := func(so *firstcrawl.Report, note string) {
+		curves, narrow, byTime := fcCurveSpecs(so, p)
+		ctx.Dispatch(func(goapp.Context) {
+			if run.seq == seq {
+				run.note = note
+				run.rep, run.of, run.curves, run.narrow, run.time, run.speed = so, p, curves, narrow, byTime, fcRobotsSpec(nil, p)
+			}
+		})
+		nextTask()
+	}
 	ctx.Async(func() {
 		start := time.Now()
 		s := fcStudy(in, p)
 		n := len(s.Strategies)
-		rep, err := firstcrawl.Run(cctx, s, func(i int, name string) {
-			say(fmt.Sprintf("Simulating %s (%d of %d strategies)…", name, i+1, n))
+		rep, err := firstcrawl.Run(cctx, s, func(so *firstcrawl.Report, name string) {
+			note := fmt.Sprintf("Simulating %s (%d of %d strategies)…", name, len(so.Summaries)+1, n)
+			if len(so.Summaries) == 0 {
+				say(note)
+				return
+			}
+			show(so, note)
 		})
 		var pts []firstcrawl.RobotsPoint
 		if err == nil {
+			show(rep, fmt.Sprintf("Time to crawl against r: %s…", p.Chosen))
 			pts, err = firstcrawl.RobotsCurve(cctx, s, rep, p.Chosen, fcRobots, func(i, r int) {
 				say(fmt.Sprintf("Time to crawl against r: %s at r = %d (%d of %d)…", p.Chosen, r, i+1, len(fcRobots)))
 			})
 		}
 		var curves, narrow, byTime, speed *chartSpec
 		if err == nil {
-			curves, narrow, byTime = fcCurvesSpec(rep, p, false, false), fcCurvesSpec(rep, p, false, true), fcCurvesSpec(rep, p, true, false)
+			curves, narrow, byTime = fcCurveSpecs(rep, p)
 			speed = fcRobotsSpec(pts, p)
 		}
 		secs := time.Since(start).Seconds()
@@ -134,4 +153,10 @@ func (f *firstCrawl) start() {
 			run.done = ""
 		})
 	})
+}
+
+// fcCurveSpecs are rep's cumulative-PageRank charts: against pages, the
+// same at a phone's width, and against time.
+func fcCurveSpecs(rep *firstcrawl.Report, p fcParams) (curves, narrow, byTime *chartSpec) {
+	return fcCurvesSpec(rep, p, false, false), fcCurvesSpec(rep, p, false, true), fcCurvesSpec(rep, p, true, false)
 }

@@ -157,8 +157,9 @@ func TestBenchFirstCrawl(t *testing.T) {
 	setWidth(t, tb, 1400)
 	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl"))
 	tb.poll(`!!document.getElementById("fc-robots")?.value`, 60*time.Second)
-	eval[bool](tb, `(() => { window.fcRead = 0; const o = new MutationObserver(() => {
-		if (!window.fcRead && (document.getElementById("fc-note")?.textContent || "").startsWith("Simulating")) window.fcRead = performance.now(); });
+	eval[bool](tb, `(() => { window.fcRead = 0; window.fcRow = 0; const o = new MutationObserver(() => {
+		if (!window.fcRead && (document.getElementById("fc-note")?.textContent || "").startsWith("Simulating")) window.fcRead = performance.now();
+		if (!window.fcRow && document.querySelector("#fc-table tbody tr")) window.fcRow = performance.now(); });
 		o.observe(document.body, {subtree: true, childList: true, characterData: true}); return true; })()`)
 	eval[bool](tb, fmt.Sprintf(`(window.__csv = %s, window.__csvName = "synthetic.csv", true)`, jsString(b.String())))
 	eval[bool](tb, dropJS)
@@ -166,32 +167,41 @@ func TestBenchFirstCrawl(t *testing.T) {
 	tb.poll(`document.getElementById("fc-status").dataset.state === "done"`, 600*time.Second)
 	done := eval[float64](tb, `performance.now()`)
 	read := eval[float64](tb, `window.fcRead`)
-	t.Logf("%d pages, %d links (%.1f MB): drop → every strategy and the charts on screen %.2f s; drop → first strategy's simulation (reading, PageRank) %.2f s (the study, as the status says: %s)",
-		g.Pages(), g.Links(), float64(b.Len())/1e6, (done-t0)/1000, (read-t0)/1000, tb.text("#fc-status"))
+	row := eval[float64](tb, `window.fcRow`)
+	t.Logf("%d pages, %d links (%.1f MB): drop → every strategy and the charts on screen %.2f s; drop → first strategy's simulation (reading, PageRank) %.2f s; drop → its row on screen %.2f s (the study, as the status says: %s)",
+		g.Pages(), g.Links(), float64(b.Len())/1e6, (done-t0)/1000, (read-t0)/1000, (row-t0)/1000, tb.text("#fc-status"))
 	tb.shot("first-crawl-bench")
 }
 
 // TestFirstCrawlStop stops a study of a 40k-page synthetic graph while
-// it runs: the status says so at once (between two strategies), and no
-// result arrives after. (The graph is big enough for the study to last
-// some seconds on a quiet machine, now that batch- and partial-pagerank
-// are fast.)
+// it runs, after the rows of its first strategies are on screen (each
+// strategy's row and curve appear as it finishes): the status says so at
+// once (between two strategies), the rows simulated stay, captioned as a
+// stopped study's, and no result arrives after. (The graph is big enough
+// for the study to last some seconds on a quiet machine.)
 func TestFirstCrawlStop(t *testing.T) {
 	_, b := syntheticLinks(t, 40000)
 	tb := newTab(t)
 	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl"))
 	tb.poll(`!!document.getElementById("fc-robots")?.value`, 60*time.Second)
 	tb.drop("synthetic.csv", b.String(), "")
-	tb.poll(`/\((\d+) of 12 strategies\)/.test(document.getElementById("fc-note")?.textContent || "")`, 120*time.Second)
+	tb.poll(`document.querySelectorAll("#fc-table tbody tr").length >= 2 && document.getElementById("fc-status").dataset.state === "running"`, 120*time.Second)
+	if c := tb.text("#fc-table caption"); !strings.Contains(c, "of 12 strategies so far") {
+		t.Errorf("caption while the study runs: %q", c)
+	}
 	tb.shot("first-crawl-running")
 	tb.do(chromedp.Click(chromedp.CSS("#fc-stop")))
 	tb.poll(`document.getElementById("fc-status").dataset.state === "error"`, 30*time.Second)
 	if s := tb.text("#fc-status"); !strings.Contains(s, "stopped") {
 		t.Errorf("status after Stop: %q", s)
 	}
+	rows := eval[int](tb, `document.querySelectorAll("#fc-table tbody tr").length`)
 	time.Sleep(3 * time.Second)
-	if st := eval[string](tb, `document.getElementById("fc-status").dataset.state`); st != "error" || eval[int](tb, `document.querySelectorAll("#fc-table tbody tr").length`) != 0 {
+	if st := eval[string](tb, `document.getElementById("fc-status").dataset.state`); st != "error" || eval[int](tb, `document.querySelectorAll("#fc-table tbody tr").length`) != rows {
 		t.Errorf("after Stop the study went on: state %q", st)
+	}
+	if c := tb.text("#fc-table caption"); rows < 12 && !strings.Contains(c, "before the study stopped") {
+		t.Errorf("caption of a stopped study's %d rows: %q", rows, c)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/freshplan/freshplan/core/crawlsim"
@@ -63,8 +64,10 @@ type Report struct {
 }
 
 // Run computes the graph's PageRank, then simulates every strategy in
-// turn; progress, when not nil, is told each strategy before it starts.
-func Run(ctx context.Context, s Study, progress func(i int, name string)) (*Report, error) {
+// turn. progress, when not nil, is told each strategy before it starts,
+// with the report so far: its Summaries are the strategies finished (a
+// view may show them while the rest run; they are not changed after).
+func Run(ctx context.Context, s Study, progress func(so *Report, next string)) (*Report, error) {
 	g := s.Graph
 	if g.Pages() == 0 {
 		return nil, fmt.Errorf("the graph has no pages")
@@ -78,12 +81,14 @@ func Run(ctx context.Context, s Study, progress func(i int, name string)) (*Repo
 	if opts.Batch == 0 {
 		opts.Batch = DefaultBatch(g.Pages())
 	}
-	for i, name := range s.Strategies {
+	for _, name := range s.Strategies {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		if progress != nil {
-			progress(i, name)
+			so := *rep
+			so.Summaries = slices.Clip(rep.Summaries)
+			progress(&so, name)
 		}
 		if opts.History == nil && len(name) > len("historical-") && name[:len("historical-")] == "historical-" {
 			if opts.History, err = order.SimulatedHistory(g, OldShare, s.Params.Seed); err != nil {

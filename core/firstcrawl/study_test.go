@@ -3,6 +3,7 @@ package firstcrawl
 import (
 	"context"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/freshplan/freshplan/core/crawlsim"
@@ -78,6 +79,42 @@ func TestDefaultBatch(t *testing.T) {
 	for n, want := range map[int]int{1: 1, 35: 1, 36: 2, 3_500_000: 100_000} {
 		if got := DefaultBatch(n); got != want {
 			t.Errorf("DefaultBatch(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// TestRunTellsFinished checks what a view shows while a study runs: each
+// strategy is announced in order with the strategies finished before it,
+// whose summaries are the final report's, unchanged by what follows.
+func TestRunTellsFinished(t *testing.T) {
+	g, err := graph.Generate(graph.DefaultSynthetic(2000, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, _, err = graph.Reachable(g); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"breadth-first", "opic", "random"}
+	var seen []*Report
+	var next []string
+	rep, err := Run(context.Background(), Study{Graph: g, Strategies: names, Params: crawlsim.DefaultParams()}, func(so *Report, name string) {
+		seen, next = append(seen, so), append(next, name)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(next, names) {
+		t.Fatalf("announced %v; want %v", next, names)
+	}
+	for i, so := range seen {
+		if len(so.Summaries) != i || so.Best != rep.Best || len(so.PageRank) != len(rep.PageRank) {
+			t.Fatalf("before %s: %d summaries, best %g; want %d, %g", names[i], len(so.Summaries), so.Best, i, rep.Best)
+		}
+		for j := range so.Summaries {
+			a, b := so.Summaries[j], rep.Summaries[j]
+			if a.Strategy != b.Strategy || a.Average != b.Average || a.Tau != b.Tau || a.Result != b.Result {
+				t.Fatalf("before %s, summary %d: %s %g, final %s %g", names[i], j, a.Strategy, a.Average, b.Strategy, b.Average)
+			}
 		}
 	}
 }
