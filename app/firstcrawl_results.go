@@ -82,14 +82,9 @@ var fcColumns = []struct{ Name, Title string }{
 	{"idle", "robots idle on average over the last tenth of the crawl"},
 }
 
-// fcRow is a strategy's headline figures formatted as the CLI's order
-// table formats them (cmd/freshplan/order.go writeOrderTable).
-func fcRow(s *firstcrawl.Summary) []string {
-	return []string{s.Strategy, fmt.Sprintf("%.4f", s.Average), fmt.Sprintf("%.3f", s.Tau),
-		fmt.Sprintf("%.3f", s.At[0]), fmt.Sprintf("%.3f", s.At[1]), fmt.Sprintf("%.3f", s.At[2]), fmt.Sprintf("%.3f", s.At[3]),
-		fmt.Sprintf("%.1f%%", 100*s.HalfAt), fmt.Sprintf("%.3f", s.CrawlStop), fmt.Sprintf("%.2f", s.Seconds/3600),
-		fmt.Sprintf("%.3f", s.PagesPerSecond), fmt.Sprintf("%.2f", s.IdleAtEnd)}
-}
+// fcRow is a strategy's name and headline figures, as the CLI's order
+// table prints them (firstcrawl.Summary.Figures).
+func fcRow(s *firstcrawl.Summary) []string { return append([]string{s.Strategy}, s.Figures()...) }
 
 // renderTable is the strategies' table, styled as the planner page's
 // tables (table.results): figures right-aligned in tabular digits, the

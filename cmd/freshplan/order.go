@@ -191,9 +191,13 @@ func bandwidthText(b float64) string {
 func writeOrderTable(w io.Writer, rep *firstcrawl.Report) {
 	fmt.Fprintf(w, "%-31s %7s %6s %6s %6s %6s %6s %9s %6s %10s %8s %6s\n",
 		"strategy", "avg_PR", "tau", "PR@10%", "PR@20%", "PR@30%", "PR@50%", "half_PR@", "P_CS", "hours", "pages/s", "idle")
-	for _, s := range rep.Summaries {
-		fmt.Fprintf(w, "%-31s %7.4f %6.3f %6.3f %6.3f %6.3f %6.3f %8.1f%% %6.3f %10.2f %8.3f %6.2f\n",
-			s.Strategy, s.Average, s.Tau, s.At[0], s.At[1], s.At[2], s.At[3], 100*s.HalfAt, s.CrawlStop, s.Seconds/3600, s.PagesPerSecond, s.IdleAtEnd)
+	for i := range rep.Summaries {
+		s := &rep.Summaries[i]
+		row := []any{s.Strategy}
+		for _, f := range s.Figures() {
+			row = append(row, f)
+		}
+		fmt.Fprintf(w, "%-31s %7s %6s %6s %6s %6s %6s %9s %6s %10s %8s %6s\n", row...)
 	}
 	fmt.Fprint(w, "\navg_PR: cumulative PageRank averaged over the crawl (seed 004 Table 4.1); tau: Kendall's τ against the PageRank order;\n"+
 		"PR@x: PageRank fetched after x of the pages; half_PR@: pages fetched when half the PageRank is in;\n"+
