@@ -115,6 +115,16 @@ func (f *firstCrawl) start() {
 	ctx.Async(func() {
 		start := time.Now()
 		s := fcStudy(in, p)
+		// The page runs the study on its one thread: a strategy yields to
+		// the browser every fcYield, so that a Stop or a new parameter is
+		// taken while it runs (its crawl then ends at its next look).
+		yielded := start
+		s.Params.Pulse = func() {
+			if time.Since(yielded) >= fcYield {
+				nextTask()
+				yielded = time.Now()
+			}
+		}
 		n := len(s.Strategies)
 		rep, err := firstcrawl.Run(cctx, s, func(so *firstcrawl.Report, name string) {
 			note := fmt.Sprintf("Simulating %s (%d of %d strategies)…", name, len(so.Summaries)+1, n)
@@ -154,6 +164,10 @@ func (f *firstCrawl) start() {
 		})
 	})
 }
+
+// fcYield is how long a simulation runs in the page before it lets the
+// browser draw and take clicks.
+const fcYield = 50 * time.Millisecond
 
 // fcCurveSpecs are rep's cumulative-PageRank charts: against pages, the
 // same at a phone's width, and against time.

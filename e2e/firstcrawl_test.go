@@ -189,9 +189,19 @@ func TestFirstCrawlStop(t *testing.T) {
 	if c := tb.text("#fc-table caption"); !strings.Contains(c, "of 12 strategies so far") {
 		t.Errorf("caption while the study runs: %q", c)
 	}
+	// How long the page's thread stays busy at a stretch while the study
+	// runs: what a click waits for at most.
+	eval[bool](tb, `(() => { window.fcGap = 0; let last = performance.now();
+		window.fcTick = setInterval(() => { const n = performance.now(); window.fcGap = Math.max(window.fcGap, n - last); last = n; }, 10); return true; })()`)
+	time.Sleep(2 * time.Second)
+	t.Logf("the page's thread busy at most %.0f ms at a stretch while the study ran (2 s watched)", eval[float64](tb, `(clearInterval(window.fcTick), window.fcGap)`))
 	tb.shot("first-crawl-running")
-	tb.do(chromedp.Click(chromedp.CSS("#fc-stop")))
+	// The time from the click to the status saying so, as the page saw it.
+	eval[bool](tb, `(() => { window.fcStopped = 0; const st = document.getElementById("fc-status");
+		new MutationObserver(() => { if (!window.fcStopped && st.dataset.state === "error") window.fcStopped = performance.now(); })
+			.observe(st, {attributes: true}); window.fcClick = performance.now(); document.getElementById("fc-stop").click(); return true; })()`)
 	tb.poll(`document.getElementById("fc-status").dataset.state === "error"`, 30*time.Second)
+	t.Logf("Stop answered in %.0f ms (a strategy yields to the page every 50 ms)", eval[float64](tb, `window.fcStopped - window.fcClick`))
 	if s := tb.text("#fc-status"); !strings.Contains(s, "stopped") {
 		t.Errorf("status after Stop: %q", s)
 	}

@@ -13,7 +13,16 @@ type Params struct {
 	Bandwidth     float64 // B: the crawler's bytes/s, shared by its connections; 0 for more than any site's
 	Timing        Timing
 	Seed          uint64
+	// Pulse, when not nil, is called every PulseEvery pages handled, where
+	// the crawl also looks whether its context is done: a caller on one
+	// thread (the browser's) yields there, so that a Stop is taken while
+	// a strategy runs, not only between two.
+	Pulse func()
 }
+
+// PulseEvery is how many pages a crawl handles between two looks at its
+// context (and calls of Params.Pulse).
+const PulseEvery = 4096
 
 // DefaultParams are seed 004 §4.3's: "w = 15 waiting time, c = 1 pages
 // per connection", r = 1 (Figs. 4.4 and 4.5, "because we are not

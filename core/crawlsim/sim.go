@@ -174,8 +174,13 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 	}
 	free := p.Robots
 	var spare []*conn
+	looked := -1 // pages handled at the last look at ctx
 	for {
-		if len(res.Order)&4095 == 0 {
+		if k := len(res.Order); k%PulseEvery == 0 && k != looked {
+			looked = k
+			if p.Pulse != nil {
+				p.Pulse()
+			}
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}

@@ -2,6 +2,7 @@ package crawlsim
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -415,5 +416,40 @@ func TestPerConnectionAmortizesWait(t *testing.T) {
 	d10 := run(t, g, "breadth-first", p, order.Options{}).Duration
 	if d1 < 50*15 || d10 > 6*15+60 || d10 > d1/5 {
 		t.Fatalf("c = 1: %g s, c = 10: %g s", d1, d10)
+	}
+}
+
+// TestPulse checks that a crawl calls its pulse once every PulseEvery
+// pages handled (at 0, PulseEvery, 2·PulseEvery, …), and that a context
+// cancelled in a pulse ends the crawl there, mid-strategy, with the
+// context's error.
+func TestPulse(t *testing.T) {
+	g, err := graph.Generate(graph.DefaultSynthetic(20000, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, _, err = graph.Reachable(g); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := order.New("breadth-first", order.Options{})
+	p := DefaultParams()
+	pulses := 0
+	p.Pulse = func() { pulses++ }
+	if _, err := Run(context.Background(), g, s, nil, p); err != nil {
+		t.Fatal(err)
+	}
+	if want := (g.Pages()-1)/PulseEvery + 1; pulses != want {
+		t.Fatalf("%d pulses for %d pages; want %d", pulses, g.Pages(), want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	pulses = 0
+	p.Pulse = func() {
+		if pulses++; pulses == 3 {
+			cancel()
+		}
+	}
+	s, _ = order.New("breadth-first", order.Options{})
+	if _, err := Run(ctx, g, s, nil, p); !errors.Is(err, context.Canceled) || pulses != 3 {
+		t.Fatalf("cancelled at the third pulse: %v after %d pulses", err, pulses)
 	}
 }
