@@ -300,7 +300,7 @@ func PerPageWeek(k float64, pages int, horizon time.Duration) int {
 func (cfg Config) cycled() plan.Params {
 	p := cfg.Params
 	p.Cycle = cfg.Cycle
-	p.Compare = []string{}
+	p.Compare = []plan.Policy{}
 	return p
 }
 

@@ -67,8 +67,8 @@ func policyResult(p *plan.Plan) (*plan.Result, error) {
 	switch {
 	case r != nil && r.Visits != nil:
 		return r, nil
-	case r == nil && p.Omitted[string(name)] != "":
-		return nil, &plan.NotPlannedError{Policy: name, Why: p.Omitted[string(name)]}
+	case r == nil && p.Omitted[name] != "":
+		return nil, &plan.NotPlannedError{Policy: name, Why: p.Omitted[name]}
 	}
 	return nil, fmt.Errorf("the plan has no per-page figures for policy %q", name)
 }

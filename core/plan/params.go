@@ -30,9 +30,9 @@ type Params struct {
 	MinVisits int    // per page, seed 003 §2.1
 	MaxVisits int    // per page, 0 for no limit
 	Policy    Policy // whose schedule the Plan keeps (default PSP); None keeps none
-	// Compare names the policies to compute besides Policy and the bounds
-	// (each a Policy's spelling); nil means every policy of Policies.
-	Compare []string
+	// Compare names the policies to compute besides Policy and the bounds;
+	// nil means every policy of Policies.
+	Compare []Policy
 	// Simulate, when positive, replays every schedule that many times
 	// against Poisson changes sampled at the pages' rates (core/simulate)
 	// and gives each result its simulated counterpart (Result.Sim); Seed
@@ -125,7 +125,7 @@ func (p Params) resolve() (Params, error) {
 		return p, fmt.Errorf("unknown policy %q: want one of %v", p.Policy, Policies())
 	}
 	for _, c := range p.Compare {
-		if !Policy(c).IsPolicy() {
+		if !c.IsPolicy() {
 			return p, fmt.Errorf("unknown policy %q to compare: want one of %v", c, Policies())
 		}
 	}
@@ -196,7 +196,7 @@ func AutoCycle(pages, budget int) int {
 // Wants reports whether a plan under p computes the named policy: the
 // policy chosen, and those compared (every one when Compare is nil).
 func (p Params) Wants(name Policy) bool {
-	return p.Policy == name || p.Compare == nil || slices.Contains(p.Compare, string(name))
+	return p.Policy == name || p.Compare == nil || slices.Contains(p.Compare, name)
 }
 
 // keepsPerPage reports whether a plan under p keeps the named policy's

@@ -71,8 +71,7 @@ func ParsePolicy(s string) (Policy, error) {
 // PolicyList returns Policies' names separated by commas, for messages.
 func PolicyList() string { return strings.Join(Names(Policies()), ", ") }
 
-// Names returns the policies' names: the keys of Plan.Results, the
-// words a front end shows.
+// Names returns the policies' spellings, the words a front end shows.
 func Names(ps []Policy) []string {
 	names := make([]string, len(ps))
 	for k, p := range ps {
