@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/freshplan/freshplan/core/schedule"
@@ -130,7 +129,7 @@ func (p Params) resolve() (Params, error) {
 		}
 	}
 	if p.Crawlers == 0 && p.Budget == 0 {
-		return p, &MissingError{Field: "Budget", Want: "a budget (visits per horizon), or crawlers and their rate"}
+		return p, &ParamError{Field: "Budget", Msg: "a budget (visits per horizon), or crawlers and their rate"}
 	}
 	if p.Budget == 0 {
 		b := math.Floor(float64(p.Crawlers) * p.Rate * T)
@@ -161,18 +160,6 @@ func (p Params) resolve() (Params, error) {
 		p.Cycle = 1
 	}
 	return p, nil
-}
-
-// MissingError is the error of parameters that lack a value a plan
-// needs: Field names the Params field, so that a caller names it in its
-// own words (the CLI's flag, the app's form field).
-type MissingError struct {
-	Field string // e.g. "Budget"
-	Want  string // what would do, in words
-}
-
-func (e *MissingError) Error() string {
-	return fmt.Sprintf("no %s: give %s", strings.ToLower(e.Field), e.Want)
 }
 
 // PerHorizon returns resolved parameters' horizon and budget per horizon:
