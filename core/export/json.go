@@ -52,8 +52,8 @@ type Summary struct {
 	Unbounded map[plan.Policy]string `json:"unbounded,omitempty"`
 	Simulated map[plan.Policy]bool   `json:"simulated"`
 	// Replayed holds, with plan.Params.Simulate = N, each figure's
-	// simulated counterpart: the mean of N replays against sampled changes and its
-	// 95% interval.
+	// simulated counterpart: the mean of N replays against sampled
+	// changes and its 95% interval.
 	Replayed            map[plan.Policy]Replayed `json:"replayed,omitempty"`
 	ScheduledVisits     int                      `json:"scheduled_visits"`
 	DroppedVisits       int                      `json:"dropped_visits"`
