@@ -9,7 +9,7 @@ import (
 // or cannot take. It names every parameter by its field — of Params, or of
 // backtest.Config — and never in a front end's words, so that each front
 // end says it in its own (the CLI's flags, the app's form fields) with Say;
-// Error says it in plain words (FieldWords).
+// Error says it in plain words.
 type ParamError struct {
 	Field string // the field at fault, e.g. "Horizon"
 	Value string // its value as given; "" when it has none
@@ -21,16 +21,17 @@ type ParamError struct {
 }
 
 // Words are a front end's names for parameters, by field: Name for a
-// field, Give for how to give one that is missing. A field either lacks
-// is said in plain words: FieldWords, and the error's own Msg.
+// field, Give for how to give one that is missing. Where they have no
+// words for a field, it is said in plain words, and how to give it by the
+// error's own Msg.
 type Words struct {
 	Name map[string]string // a field's name: the CLI's flag, the app's label
 	Give map[string]string // how to give a field the front end's way
 }
 
-// FieldWords are the fields' plain words, Error's; a field not in it is
+// fieldWords are the fields' plain words, Error's; a field not in it is
 // said lower-cased.
-var FieldWords = map[string]string{
+var fieldWords = map[string]string{
 	"TrainStart":    "training start",
 	"CrawlInterval": "crawl interval",
 	"Until":         "end of the test period",
@@ -62,9 +63,9 @@ func (e *ParamError) Say(w Words) string {
 	return name(e.Field) + " " + e.Value + ": " + msg
 }
 
-// plainName is field in FieldWords' words.
+// plainName is field in fieldWords' words.
 func plainName(field string) string {
-	if s := FieldWords[field]; s != "" {
+	if s := fieldWords[field]; s != "" {
 		return s
 	}
 	return strings.ToLower(field)
