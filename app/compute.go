@@ -178,8 +178,15 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 // planResult extracts what the page shows of a plan.
 func planResult(pl *plan.Plan, policy string) *PlanResult {
 	r := &PlanResult{Budget: pl.Params.Budget, Crawlers: pl.Params.Crawlers, Rate: pl.Params.Rate, Policy: policy,
-		Values: map[string]float64{}, Simulated: map[string]bool{}, Seconds: pl.Seconds, Omitted: pl.Omitted}
-	for name, res := range pl.Results {
+		Values: map[string]float64{}, Simulated: map[string]bool{}, Seconds: pl.Seconds}
+	for p, why := range pl.Omitted {
+		if r.Omitted == nil {
+			r.Omitted = map[string]string{}
+		}
+		r.Omitted[string(p)] = why
+	}
+	for p, res := range pl.Results {
+		name := string(p) // the page's maps are keyed by the policy's spelling
 		r.Values[name] = res.Value
 		r.Simulated[name] = res.Simulated
 		if e := res.Sim; e != nil {

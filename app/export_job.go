@@ -44,7 +44,7 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 		// Only the policy is planned, psp and the bounds aside, and its
 		// schedule is not kept: at a million pages the other policies take
 		// as long again, and the file is the same.
-		params.Policy, params.Compare = plan.None, []string{q.Policy}
+		params.Policy, params.Compare = plan.None, []plan.Policy{plan.Policy(q.Policy)}
 		perVisit = planBytesPerVisit
 	}
 	defer limitPlanMemory(len(pg), visits(params), perVisit)()

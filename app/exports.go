@@ -90,7 +90,7 @@ func (h *home) renderExports() goapp.UI {
 	var files []goapp.UI
 	for _, k := range export.Kinds {
 		files = append(files, goapp.Button().Type("button").ID("export-"+k.Name).Class("export").
-			Title(k.Describe).Disabled(!ready || x.kind != "").
+			Title(k.Describe+" ("+downloadAs[k.Name].cli+")").Disabled(!ready || x.kind != "").
 			OnClick(h.onExport(k.Name), k.Name).Text(downloadAs[k.Name].file))
 	}
 	var charts []goapp.UI

@@ -46,6 +46,9 @@ func TestExportThroughWorker(t *testing.T) {
 		if d := downloadAs[k.Name]; got.File != d.file || got.MIME != d.mime || d.file == "" || d.mime == "" {
 			t.Errorf("%s: file %q (%s), want %q (%s)", k.Name, got.File, got.MIME, d.file, d.mime)
 		}
+		if d := downloadAs[k.Name]; !strings.HasPrefix(d.cli, "plan --") || !strings.Contains(d.cli, k.Name) {
+			t.Errorf("%s: the button's title names %q as the CLI's way to write it", k.Name, d.cli)
+		}
 		if !bytes.Equal(got.Data, want.Bytes()) {
 			t.Errorf("%s: %d bytes differ from the CLI's %d", k.Name, len(got.Data), want.Len())
 		}

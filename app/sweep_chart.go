@@ -44,7 +44,7 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, obj objective) *chart
 	blo, bhi := math.Inf(1), 0.0
 	by := map[string][]point{}
 	for _, p := range sw.Points {
-		if !slices.Contains(names, p.Name) || math.IsNaN(p.Value) || math.IsInf(p.Value, 0) {
+		if !slices.Contains(names, string(p.Name)) || math.IsNaN(p.Value) || math.IsInf(p.Value, 0) {
 			continue
 		}
 		v := val(p.Value)
@@ -54,8 +54,8 @@ func sweepSpec(sw *SweepResult, cur int, tr *TargetResult, obj objective) *chart
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 		b := float64(p.Budget)
 		blo, bhi = math.Min(blo, b), math.Max(bhi, b)
-		title := p.Name + " at " + fmtInt(int64(p.Budget)) + " visits: " + staleText(p.Value, obj)
-		by[p.Name] = append(by[p.Name], point{X: b, Y: v, Title: title})
+		title := string(p.Name) + " at " + fmtInt(int64(p.Budget)) + " visits: " + staleText(p.Value, obj)
+		by[string(p.Name)] = append(by[string(p.Name)], point{X: b, Y: v, Title: title})
 	}
 	if bhi == 0 {
 		s.Empty = "No budget could be planned."

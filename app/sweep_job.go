@@ -43,7 +43,7 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 		out.Budgets = append(out.Budgets, cur.Budget)
 		for _, name := range append(plan.Names(plan.Policies()), plan.Names(plan.Bounds())...) {
 			if v, ok := cur.Values[name]; ok {
-				out.Points = append(out.Points, plan.Point{Budget: cur.Budget, Name: name, Value: v})
+				out.Points = append(out.Points, plan.Point{Budget: cur.Budget, Name: plan.Policy(name), Value: v})
 			}
 		}
 	}

@@ -38,14 +38,14 @@ func packStage(s *Stage) ([]byte, error) {
 		}
 	}
 	if sw := s.Sweep; sw != nil {
-		index := map[string]int{}
+		index := map[plan.Policy]int{}
 		budgets, names, values := make([]float64, len(sw.Points)), make([]float64, len(sw.Points)), make([]float64, len(sw.Points))
 		for k, pt := range sw.Points {
 			j, ok := index[pt.Name]
 			if !ok {
 				j = len(m.Names)
 				index[pt.Name] = j
-				m.Names = append(m.Names, pt.Name)
+				m.Names = append(m.Names, string(pt.Name))
 			}
 			budgets[k], names[k], values[k] = float64(pt.Budget), float64(j), pt.Value
 		}
@@ -142,7 +142,7 @@ func unpackStage(b []byte) (*Stage, error) {
 			if j < 0 || j >= len(names) {
 				return nil, errWire
 			}
-			s.Sweep.Points[k] = plan.Point{Budget: int(a[0][k]), Name: names[j], Value: a[2][k]}
+			s.Sweep.Points[k] = plan.Point{Budget: int(a[0][k]), Name: plan.Policy(names[j]), Value: a[2][k]}
 		}
 	case s.Backtest != nil:
 		if !s.Backtest.setPerHorizon(a) {

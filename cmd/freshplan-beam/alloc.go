@@ -99,8 +99,8 @@ func (f *allocFn) ProcessElement(ctx context.Context, h Host, res Resolved, st S
 // host alone, x being the visits the crawlers make and stale each page's
 // staleness (or age) under them.
 func seeds(cfg Config, h Host, x, stale []float64, res Resolved, emit func(string, string)) error {
-	pl := &plan.Plan{Params: plan.Params{Horizon: time.Duration(math.Round(res.T * float64(time.Second))), Policy: "psp"},
-		Pages: make([]pages.Page, len(h.Pages)), Results: map[string]*plan.Result{"psp": {Name: "psp", Visits: x, Page: stale}}}
+	pl := &plan.Plan{Params: plan.Params{Horizon: time.Duration(math.Round(res.T * float64(time.Second))), Policy: plan.PSP},
+		Pages: make([]pages.Page, len(h.Pages)), Results: map[plan.Policy]*plan.Result{plan.PSP: {Name: plan.PSP, Visits: x, Page: stale}}}
 	for i, p := range h.Pages {
 		pl.Pages[i] = pages.Page{URL: p.URL, Host: h.Name, Rate: p.Rate, Weight: p.Weight, CrawlDelay: p.CrawlDelay}
 	}

@@ -49,7 +49,7 @@ func (c Config) params(cycle int) (plan.Params, error) {
 	}
 	return plan.Params{Horizon: c.Horizon, Budget: c.Budget, Crawlers: c.Crawlers, Rate: c.Rate,
 		Politeness: c.Politeness, Objective: obj, Model: m, Cycle: cycle,
-		MinVisits: c.MinVisits, MaxVisits: c.MaxVisits, Policy: "psp"}, nil
+		MinVisits: c.MinVisits, MaxVisits: c.MaxVisits, Policy: plan.PSP}, nil
 }
 
 // Resolved are the plan's parameters once the pages are counted: the

@@ -123,7 +123,7 @@ func corePlan(t *testing.T, cfg Config, file string) *plan.Plan {
 		perR, _ := params.Visits()
 		params.Cycle = plan.AutoCycle(len(in.Pages), perR)
 	}
-	params.Compare = []string{"psp"}
+	params.Compare = []plan.Policy{plan.PSP}
 	pl, err := plan.Run(context.Background(), in.Pages, params)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +140,7 @@ func checkPlan(t *testing.T, cfg Config, glob, file string) {
 	p, err := planPipeline(context.Background(), cfg, glob)
 	execute(t, p, err)
 	pl := corePlan(t, cfg, file)
-	wp, np := pl.Results["wp"].Visits, pl.Results["nonpolite"].Visits
+	wp, np := pl.Result(plan.WP).Visits, pl.Result(plan.NonPolite).Visits
 	alloc := map[string][2]string{}
 	for _, l := range lines(t, cfg.Output, "allocation")[1:] {
 		f := strings.Split(l, ",")
@@ -177,7 +177,7 @@ func checkPlan(t *testing.T, cfg Config, glob, file string) {
 
 	got := readSummary(t, cfg.Output+"-summary.json")
 	want := export.Summarize(pl)
-	for _, name := range []string{"wp", "nonpolite", "infcrawlers", "psp"} {
+	for _, name := range []plan.Policy{plan.WP, plan.NonPolite, plan.InfCrawlers, plan.PSP} {
 		g, w := float64(got.Staleness[name]), float64(want.Staleness[name])
 		if !(math.Abs(g-w) <= 1e-9*math.Max(1, math.Abs(w))) {
 			t.Errorf("%s: %v, core %v", name, g, w)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/freshplan/freshplan/core/export"
+	"github.com/freshplan/freshplan/core/plan"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -89,7 +90,7 @@ func TestCrawlersOf(t *testing.T) {
 func TestSummaryUnbounded(t *testing.T) {
 	part := Part{Pages: 2, Hosts: 1, WSum: 1, WP: 1.5e308, Nonpolite: 0.25, InfCrawlers: 0.25, PSP: math.Inf(1)}
 	s := summaryOf(Config{}, part, Resolved{Model: staleness.Steady, Objective: staleness.Age})
-	want := map[string]string{"psp": export.UnboundedWhy("age")}
+	want := map[plan.Policy]string{plan.PSP: export.UnboundedWhy("age")}
 	if !reflect.DeepEqual(s.Unbounded, want) {
 		t.Fatalf("unbounded %v; want %v", s.Unbounded, want)
 	}

@@ -101,16 +101,16 @@ func (f *writeSummary) ProcessElement(ctx context.Context, part Part, res Resolv
 func summaryOf(cfg Config, part Part, res Resolved) export.Summary {
 	s := export.Summary{
 		Pages: int(part.Pages), Hosts: int(part.Hosts),
-		Model: res.Model.String(), Objective: res.Objective.String(), Policy: "psp",
+		Model: res.Model.String(), Objective: res.Objective.String(), Policy: plan.PSP,
 		Budget: res.PerR, HorizonSeconds: res.PerT, PolitenessSeconds: cfg.Politeness.Seconds(),
 		Crawlers: res.Crawlers, RatePerCrawler: res.Rate,
-		Staleness: map[string]export.Value{
-			"wp":          export.Value(part.WP / part.WSum),
-			"nonpolite":   export.Value(part.Nonpolite / part.WSum),
-			"infcrawlers": export.Value(part.InfCrawlers / part.WSum),
-			"psp":         export.Value(part.PSP / part.WSum),
+		Staleness: map[plan.Policy]export.Value{
+			plan.WP:          export.Value(part.WP / part.WSum),
+			plan.NonPolite:   export.Value(part.Nonpolite / part.WSum),
+			plan.InfCrawlers: export.Value(part.InfCrawlers / part.WSum),
+			plan.PSP:         export.Value(part.PSP / part.WSum),
 		},
-		Simulated:           map[string]bool{"wp": false, "nonpolite": false, "infcrawlers": true, "psp": true},
+		Simulated:           map[plan.Policy]bool{plan.WP: false, plan.NonPolite: false, plan.InfCrawlers: true, plan.PSP: true},
 		ScheduledVisits:     int(part.ScheduledVisits),
 		DroppedVisits:       int(part.Dropped),
 		PolitenessViolation: int(part.Violations),
@@ -122,7 +122,7 @@ func summaryOf(cfg Config, part Part, res Resolved) export.Summary {
 	for name, v := range s.Staleness {
 		if math.IsInf(float64(v), 1) { // export.Summarize's test
 			if s.Unbounded == nil {
-				s.Unbounded = map[string]string{}
+				s.Unbounded = map[plan.Policy]string{}
 			}
 			s.Unbounded[name] = export.UnboundedWhy(s.Objective)
 		}

@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -93,7 +94,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := backtest.Check(backtest.Config{Params: params, TrainStart: float64(start.Unix()), Split: float64(at.Unix()),
 		Until: float64(end.Unix()), CrawlInterval: interval.Seconds()}, 0); err != nil {
-		return flagError(err) // before the input is read: bad values are told at once
+		return err // before the input is read: bad values are told at once
 	}
 	file, err := openInput(f.fs.Arg(0))
 	if err != nil {
@@ -144,7 +145,11 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	}
 	results, err := backtest.RunBudgets(context.Background(), changes, cfg, budgets)
 	if err != nil {
-		return fmt.Errorf("%s: %w", f.fs.Arg(0), flagError(err))
+		var pe *plan.ParamError
+		if errors.As(err, &pe) {
+			err = pe // a parameter's error is told after the file alone, as Check's are
+		}
+		return fmt.Errorf("%s: %w", f.fs.Arg(0), err)
 	}
 	for _, res := range results {
 		if res.Cycle > 1 && res.Budget < res.Pages {

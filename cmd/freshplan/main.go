@@ -107,19 +107,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-// flagOf is the flag that gives each plan.Params field a MissingError
-// can name.
-var flagOf = map[string]string{
-	"Budget": "--budget N (visits per horizon), or --crawlers C --rate PAGES_PER_SECOND",
+// flagWords are the flags that set the plan.Params and backtest.Config
+// fields a plan.ParamError can name, and how to give a missing one.
+var flagWords = plan.Words{
+	Name: map[string]string{
+		"Horizon":       "--horizon",
+		"Budget":        "--budget",
+		"Split":         "--split",
+		"Until":         "--until",
+		"TrainStart":    "--train-start",
+		"CrawlInterval": "--crawl-interval",
+	},
+	Give: map[string]string{
+		"Budget": "--budget N (visits per horizon), or --crawlers C --rate PAGES_PER_SECOND",
+	},
 }
 
 // inFlagWords says a core error that names a parameter's field in the
-// words of the flag that sets it.
+// words of the flag that sets it, the context around it kept.
 func inFlagWords(err error) error {
-	var me *plan.MissingError
-	if errors.As(err, &me) && flagOf[me.Field] != "" {
-		said := (&plan.MissingError{Field: me.Field, Want: flagOf[me.Field]}).Error()
-		return errors.New(strings.Replace(err.Error(), me.Error(), said, 1)) // the context around it kept
+	var pe *plan.ParamError
+	if errors.As(err, &pe) {
+		return errors.New(strings.Replace(err.Error(), pe.Error(), pe.Say(flagWords), 1))
 	}
 	return err
 }

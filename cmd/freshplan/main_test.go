@@ -19,7 +19,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/freshplan/freshplan/core/backtest"
 	"github.com/freshplan/freshplan/core/export"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -779,5 +781,14 @@ func TestInFlagWords(t *testing.T) {
 	}
 	if other := errors.New("t.csv:2: bad"); inFlagWords(other) != other {
 		t.Error("an error naming no field was changed")
+	}
+	// A backtest's limits name their fields, and the fields that would
+	// help, in flags (hostile_test.go runs the others end to end).
+	const d = 86400
+	cfg := backtest.Config{Params: plan.Params{Horizon: 168 * time.Hour, Budget: 10}, TrainStart: 0, Split: 400 * d, Until: 500 * d, CrawlInterval: 600}
+	err = backtest.Check(cfg, 1000)
+	got = inFlagWords(fmt.Errorf("t.csv: %w", err)).Error()
+	if want := "t.csv: --crawl-interval 10m0s: the training crawl of 1000 pages makes 5.76e+07 visits; want at most 33554432 (a longer --crawl-interval or a later --train-start)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

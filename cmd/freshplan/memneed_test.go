@@ -132,7 +132,7 @@ func TestPlanNeedMatchesPeak(t *testing.T) {
 // whether or not --compare lists it, and its memory is counted: Azar's
 // carousel with --compare none.
 func TestPlanNeedCountsThePolicyChosen(t *testing.T) {
-	p := plan.Params{Horizon: 24 * time.Hour, Budget: 8_640_000, Compare: []string{}}
+	p := plan.Params{Horizon: 24 * time.Hour, Budget: 8_640_000, Compare: []plan.Policy{}}
 	psp, azar := p, p
 	psp.Policy, azar.Policy = plan.PSP, plan.Azar
 	if a, b := planNeedOf(1_000_000, 2000, false, azar, true), planNeedOf(1_000_000, 2000, false, psp, true); a <= b {

@@ -107,7 +107,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	if u := export.Summarize(pl).Unbounded; len(u) > 0 {
 		names := slices.Sorted(maps.Keys(u))
 		fmt.Fprintf(stderr, "freshplan: warning: %d of the figures are unbounded (+Inf; null in the JSON, explained under \"unbounded\"): %s: %s\n",
-			len(names), strings.Join(names, ", "), u[names[0]])
+			len(names), strings.Join(plan.Names(names), ", "), u[names[0]])
 	}
 	outputs := []struct {
 		path  string
@@ -156,22 +156,22 @@ func learnStart(in *plan.Input) *plan.LearnStart {
 // none). auto compares every policy when the JSON summary is written,
 // whose staleness object SPEC §6 gives every policy's figure, and none
 // otherwise: the chosen policy and the bounds are a quarter of the work.
-func parseCompare(s string, summary bool) ([]string, error) {
+func parseCompare(s string, summary bool) ([]plan.Policy, error) {
 	switch s {
 	case "all":
 		return nil, nil
 	case "none":
-		return []string{}, nil
+		return []plan.Policy{}, nil
 	case "auto":
 		if summary {
 			return nil, nil
 		}
-		return []string{}, nil
+		return []plan.Policy{}, nil
 	}
-	var list []string
+	var list []plan.Policy
 	for name := range strings.SplitSeq(s, ",") {
-		p := strings.TrimSpace(name)
-		if !plan.Policy(p).IsPolicy() {
+		p := plan.Policy(strings.TrimSpace(name))
+		if !p.IsPolicy() {
 			return nil, usagef("--compare %q: want all, none, auto or a comma-separated list of %s", s, plan.PolicyList())
 		}
 		list = append(list, p)
@@ -244,12 +244,12 @@ func report(w io.Writer, pl *plan.Plan) {
 	left := 0 // policies not compared (--compare)
 	for _, name := range names {
 		r := pl.Result(name)
-		if r == nil && pl.Omitted[string(name)] == "" {
+		if r == nil && pl.Omitted[name] == "" {
 			left++
 			continue
 		}
 		if r == nil {
-			why := pl.Omitted[string(name)]
+			why := pl.Omitted[name]
 			if sim {
 				fmt.Fprintf(tw, "%s\t–\t\t\tnot planned: %s\n", name, why)
 			} else {

@@ -221,8 +221,8 @@ func (prep *Prepared) At(ctx context.Context, budget int) (Result, error) {
 	if cfg.Cycle == 0 {
 		cfg.Cycle = plan.AutoCycle(len(prep.pages), budget)
 	}
-	// Check (validate) counted the budget cfg gives; --budgets' are
-	// counted here, against the same limit.
+	// Check (validate) counted the budget cfg gives; RunBudgets' others
+	// are counted here, against the same limit.
 	if v := float64(budget) * math.Ceil((cfg.Until-cfg.Split)/T); v > MaxVisits {
 		return Result{}, fmt.Errorf("backtest: %d visits per horizon over the test period make %.4g visits to replay; want at most %d", budget, v, MaxVisits)
 	}
@@ -281,7 +281,7 @@ func WeeklyBudget(pages int, horizon time.Duration) int {
 
 // PerPageWeek is k visits per page per week as visits per horizon for
 // pages: round(k × pages × horizon / week), at least 1 — the budgets of
-// the CLI's --budgets and of the app's backtest, made here once. A budget
+// the CLI's backtest and of the app's, made here once. A budget
 // too big for an int is math.MaxInt, more than any plan schedules.
 func PerPageWeek(k float64, pages int, horizon time.Duration) int {
 	b := math.Round(k * float64(pages) * horizon.Seconds() / (7 * day))
@@ -300,7 +300,7 @@ func PerPageWeek(k float64, pages int, horizon time.Duration) int {
 func (cfg Config) cycled() plan.Params {
 	p := cfg.Params
 	p.Cycle = cfg.Cycle
-	p.Compare = []string{}
+	p.Compare = []plan.Policy{}
 	return p
 }
 

@@ -66,7 +66,7 @@ func replayMatchesDirect(t *testing.T, weights []float64) {
 	}
 	for _, row := range rows {
 		p := params
-		p.Policy, p.Compare = plan.Policy(row.Policy), []string{}
+		p.Policy, p.Compare = plan.Policy(row.Policy), []plan.Policy{}
 		pl, err := plan.Run(context.Background(), in.Pages, p)
 		if err != nil {
 			t.Fatal(err)

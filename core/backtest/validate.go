@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/observe"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // Limits on a backtest's size. Each horizon of the test period is
@@ -21,33 +22,27 @@ const (
 	MaxVisits = 1 << 25
 )
 
-// ParamError is a backtest parameter out of range: Param names it as the
-// CLI's flag does, without the dashes.
-type ParamError struct {
-	Param, Value, Msg string
-}
-
-func (e *ParamError) Error() string { return e.Param + " " + e.Value + ": " + e.Msg }
-
 // Check validates cfg's parameters alone, before any input is read: the
 // order of the dates, and the number of horizons, crawl rounds and visits
 // they make, each against its limit. pages is the number of pages, 0 when
-// not yet known (the visits are then checked by Run).
+// not yet known (the visits are then checked by Run). A parameter out of
+// range is a *plan.ParamError naming its field, of Config or of its
+// Params, for the CLI and the app to say in their words.
 func Check(cfg Config, pages int) error {
 	T := cfg.Params.Horizon.Seconds()
 	date := func(t float64) string { return time.Unix(int64(t), 0).UTC().Format(time.DateOnly) }
 	switch {
 	case !(T > 0):
-		return &ParamError{"horizon", cfg.Params.Horizon.String(), "want a positive duration such as 168h"}
+		return &plan.ParamError{Field: "Horizon", Value: cfg.Params.Horizon.String(), Msg: "want a positive duration such as 168h"}
 	case !(cfg.TrainStart < cfg.Split && cfg.Split < cfg.Until):
-		return &ParamError{"split", date(cfg.Split), fmt.Sprintf("want the training start (%s) before the split and the split before the test's end (%s)", date(cfg.TrainStart), date(cfg.Until))}
+		return &plan.ParamError{Field: "Split", Value: date(cfg.Split), Msg: fmt.Sprintf("want the training start (%s) before the split and the split before the test's end (%s)", date(cfg.TrainStart), date(cfg.Until))}
 	case cfg.CrawlInterval < 0 || math.IsNaN(cfg.CrawlInterval):
-		return &ParamError{"crawl-interval", fmt.Sprint(cfg.CrawlInterval), "want a positive duration"}
+		return &plan.ParamError{Field: "CrawlInterval", Value: fmt.Sprint(cfg.CrawlInterval), Msg: "want a positive duration"}
 	}
 	test := cfg.Until - cfg.Split
 	if n := math.Ceil(test / T); n > MaxHorizons {
-		return &ParamError{"horizon", cfg.Params.Horizon.String(), fmt.Sprintf(
-			"the test period (%s to %s) holds %.4g horizons; want at most %d (a longer --horizon or an earlier --until)",
+		return &plan.ParamError{Field: "Horizon", Value: cfg.Params.Horizon.String(), Msg: fmt.Sprintf(
+			"the test period (%s to %s) holds %.4g horizons; want at most %d (a longer {Horizon} or an earlier {Until})",
 			date(cfg.Split), date(cfg.Until), n, MaxHorizons)}
 	}
 	interval := cfg.CrawlInterval
@@ -56,16 +51,16 @@ func Check(cfg Config, pages int) error {
 	}
 	rounds := math.Ceil((cfg.Split - cfg.TrainStart) / interval)
 	if rounds > MaxHorizons*10 {
-		return &ParamError{"crawl-interval", time.Duration(interval * 1e9).String(), fmt.Sprintf(
-			"the training crawl (%s to %s) makes %.4g rounds; want at most %d (a longer --crawl-interval or a later --train-start)",
+		return &plan.ParamError{Field: "CrawlInterval", Value: time.Duration(interval * 1e9).String(), Msg: fmt.Sprintf(
+			"the training crawl (%s to %s) makes %.4g rounds; want at most %d (a longer {CrawlInterval} or a later {TrainStart})",
 			date(cfg.TrainStart), date(cfg.Split), rounds, MaxHorizons*10)}
 	}
 	if pages == 0 {
 		return nil
 	}
 	if v := rounds * float64(pages); v > MaxVisits {
-		return &ParamError{"crawl-interval", time.Duration(interval * 1e9).String(), fmt.Sprintf(
-			"the training crawl of %d pages makes %.4g visits; want at most %d (a longer --crawl-interval or a later --train-start)",
+		return &plan.ParamError{Field: "CrawlInterval", Value: time.Duration(interval * 1e9).String(), Msg: fmt.Sprintf(
+			"the training crawl of %d pages makes %.4g visits; want at most %d (a longer {CrawlInterval} or a later {TrainStart})",
 			pages, v, MaxVisits)}
 	}
 	budget := float64(cfg.Params.Budget)
@@ -76,8 +71,8 @@ func Check(cfg Config, pages int) error {
 		budget = math.Max(1, math.Round(float64(pages)*T/(7*day)))
 	}
 	if v := budget * math.Ceil(test/T); v > MaxVisits {
-		return &ParamError{"budget", fmt.Sprint(budget), fmt.Sprintf(
-			"%.0f visits per horizon over the test period (%s to %s) make %.4g visits to replay; want at most %d (a smaller --budget or an earlier --until)",
+		return &plan.ParamError{Field: "Budget", Value: fmt.Sprint(budget), Msg: fmt.Sprintf(
+			"%.0f visits per horizon over the test period (%s to %s) make %.4g visits to replay; want at most %d (a smaller {Budget} or an earlier {Until})",
 			budget, date(cfg.Split), date(cfg.Until), v, MaxVisits)}
 	}
 	return nil
@@ -102,7 +97,7 @@ func validate(all []observe.Changes, cfg Config) error {
 	}
 	if n > 0 && last <= cfg.Split {
 		at := time.Unix(int64(last), 0).UTC().Format(time.RFC3339)
-		return &ParamError{"split", time.Unix(int64(cfg.Split), 0).UTC().Format(time.DateOnly), fmt.Sprintf(
+		return &plan.ParamError{Field: "Split", Value: time.Unix(int64(cfg.Split), 0).UTC().Format(time.DateOnly), Msg: fmt.Sprintf(
 			"the history's last change is at %s: the test period has nothing to replay; want a split before it", at)}
 	}
 	return nil

@@ -289,10 +289,10 @@ func TestNoPolicyFigures(t *testing.T) {
 		pl   *plan.Plan
 		want string
 	}{
-		{&plan.Plan{Params: plan.Params{Policy: "cho"}, Pages: pg, Omitted: map[string]string{"cho": "its optimum assumes every page is Poisson"}},
+		{&plan.Plan{Params: plan.Params{Policy: "cho"}, Pages: pg, Omitted: map[plan.Policy]string{"cho": "its optimum assumes every page is Poisson"}},
 			"policy cho cannot be planned here: its optimum assumes every page is Poisson"},
 		{&plan.Plan{Params: plan.Params{Policy: "none"}, Pages: pg}, `no per-page figures for policy "none"`},
-		{&plan.Plan{Params: plan.Params{Policy: "psp"}, Pages: pg, Results: map[string]*plan.Result{"psp": {Name: "psp", Value: 0.1}}},
+		{&plan.Plan{Params: plan.Params{Policy: "psp"}, Pages: pg, Results: map[plan.Policy]*plan.Result{"psp": {Name: "psp", Value: 0.1}}},
 			`no per-page figures for policy "psp"`},
 	} {
 		for _, kind := range []string{"pages", "nutch", "stormcrawler", "csv"} {

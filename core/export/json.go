@@ -31,34 +31,34 @@ type Replayed struct {
 
 // Summary is the JSON summary of SPEC §6.
 type Summary struct {
-	Pages          int     `json:"pages"`
-	Hosts          int     `json:"hosts"`
-	Model          string  `json:"model"`
-	Objective      string  `json:"objective"`
-	Policy         string  `json:"policy"`
-	Budget         int     `json:"budget"`
-	HorizonSeconds float64 `json:"horizon_seconds"`
+	Pages          int         `json:"pages"`
+	Hosts          int         `json:"hosts"`
+	Model          string      `json:"model"`
+	Objective      string      `json:"objective"`
+	Policy         plan.Policy `json:"policy"`
+	Budget         int         `json:"budget"`
+	HorizonSeconds float64     `json:"horizon_seconds"`
 	// CycleHorizons is how many horizons the plan spans (plan.Params.Cycle);
 	// left out for one, the papers' plan.
-	CycleHorizons     int              `json:"cycle_horizons,omitempty"`
-	PolitenessSeconds float64          `json:"politeness_seconds"`
-	Crawlers          int              `json:"crawlers"`
-	RatePerCrawler    float64          `json:"rate_per_crawler"`
-	Staleness         map[string]Value `json:"staleness"`
+	CycleHorizons     int                   `json:"cycle_horizons,omitempty"`
+	PolitenessSeconds float64               `json:"politeness_seconds"`
+	Crawlers          int                   `json:"crawlers"`
+	RatePerCrawler    float64               `json:"rate_per_crawler"`
+	Staleness         map[plan.Policy]Value `json:"staleness"`
 	// Unbounded says, for each figure that is +Inf (null in Staleness),
 	// why: under the age or harmonic objective a page that changes and is
 	// never visited costs without bound (issue 22: the nulls were
 	// unexplained).
-	Unbounded map[string]string `json:"unbounded,omitempty"`
-	Simulated map[string]bool   `json:"simulated"`
-	// Replayed holds, with plan --simulate N, each figure's simulated
-	// counterpart: the mean of N replays against sampled changes and its
-	// 95% interval.
-	Replayed            map[string]Replayed `json:"replayed,omitempty"`
-	ScheduledVisits     int                 `json:"scheduled_visits"`
-	DroppedVisits       int                 `json:"dropped_visits"`
-	PolitenessViolation int                 `json:"politeness_violations"`
-	Seconds             plan.Seconds        `json:"seconds"`
+	Unbounded map[plan.Policy]string `json:"unbounded,omitempty"`
+	Simulated map[plan.Policy]bool   `json:"simulated"`
+	// Replayed holds, with plan.Params.Simulate = N, each figure's
+	// simulated counterpart: the mean of N replays against sampled
+	// changes and its 95% interval.
+	Replayed            map[plan.Policy]Replayed `json:"replayed,omitempty"`
+	ScheduledVisits     int                      `json:"scheduled_visits"`
+	DroppedVisits       int                      `json:"dropped_visits"`
+	PolitenessViolation int                      `json:"politeness_violations"`
+	Seconds             plan.Seconds             `json:"seconds"`
 }
 
 // Summarize returns the plan's summary. Staleness holds each policy's and
@@ -67,11 +67,11 @@ func Summarize(p *plan.Plan) Summary {
 	T, R := p.Params.PerHorizon()
 	s := Summary{
 		Pages: len(p.Pages), Hosts: len(p.Hosts),
-		Model: p.Params.Model.String(), Objective: p.Params.Objective.String(), Policy: string(p.Params.Policy),
+		Model: p.Params.Model.String(), Objective: p.Params.Objective.String(), Policy: p.Params.Policy,
 		Budget: R, HorizonSeconds: T.Seconds(),
 		PolitenessSeconds: p.Params.Politeness.Seconds(),
 		Crawlers:          p.Params.Crawlers, RatePerCrawler: p.Params.Rate,
-		Staleness: map[string]Value{}, Simulated: map[string]bool{},
+		Staleness: map[plan.Policy]Value{}, Simulated: map[plan.Policy]bool{},
 		ScheduledVisits: p.Scheduled,
 		Seconds:         p.Seconds,
 	}
@@ -82,14 +82,14 @@ func Summarize(p *plan.Plan) Summary {
 		s.Staleness[name] = Value(r.Value)
 		if math.IsInf(r.Value, 1) {
 			if s.Unbounded == nil {
-				s.Unbounded = map[string]string{}
+				s.Unbounded = map[plan.Policy]string{}
 			}
 			s.Unbounded[name] = UnboundedWhy(p.Params.Objective.String())
 		}
 		s.Simulated[name] = r.Simulated
 		if e := r.Sim; e != nil {
 			if s.Replayed == nil {
-				s.Replayed = map[string]Replayed{}
+				s.Replayed = map[plan.Policy]Replayed{}
 			}
 			s.Replayed[name] = Replayed{Mean: Value(e.Mean), Low: Value(e.Low), High: Value(e.High), Runs: e.Runs}
 		}

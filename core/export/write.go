@@ -7,8 +7,9 @@ import (
 	"github.com/freshplan/freshplan/core/plan"
 )
 
-// Kind is one file a plan can be exported as. What the file is called
-// and its media type are the callers' to say (the app's downloads).
+// Kind is one file a plan can be exported as. What the file is called,
+// its media type and the flag that writes it are the callers' to say
+// (the app's downloads, the CLI's flags).
 type Kind struct {
 	Name     string // as the app and Write name it
 	Describe string
@@ -20,13 +21,13 @@ type Kind struct {
 
 // Kinds are the exports of SPEC §6, in the order the app offers them.
 var Kinds = []Kind{
-	{"pages", "per page: visits, interval and staleness (plan --pages)", true},
-	{"schedule", "every visit: time, crawler, URL, host (plan --schedule)", false},
-	{"hosts", "per host: pages, visits, cap, utilization (plan --hosts)", false},
-	{"json", "the JSON summary (plan --json)", false},
-	{"nutch", "Nutch seed list (plan --export nutch)", true},
-	{"stormcrawler", "StormCrawler seed list (plan --export stormcrawler)", true},
-	{"csv", "seed list as CSV (plan --export csv)", true},
+	{"pages", "per page: visits, interval and staleness", true},
+	{"schedule", "every visit: time, crawler, URL, host", false},
+	{"hosts", "per host: pages, visits, cap, utilization", false},
+	{"json", "the JSON summary", false},
+	{"nutch", "Nutch seed list", true},
+	{"stormcrawler", "StormCrawler seed list", true},
+	{"csv", "seed list as CSV", true},
 }
 
 // KindOf returns the kind named name.
@@ -67,8 +68,8 @@ func policyResult(p *plan.Plan) (*plan.Result, error) {
 	switch {
 	case r != nil && r.Visits != nil:
 		return r, nil
-	case r == nil && p.Omitted[string(name)] != "":
-		return nil, &plan.NotPlannedError{Policy: name, Why: p.Omitted[string(name)]}
+	case r == nil && p.Omitted[name] != "":
+		return nil, &plan.NotPlannedError{Policy: name, Why: p.Omitted[name]}
 	}
 	return nil, fmt.Errorf("the plan has no per-page figures for policy %q", name)
 }

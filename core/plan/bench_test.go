@@ -42,7 +42,7 @@ func BenchmarkPaperScale(b *testing.B) {
 func BenchmarkPaperScalePSP(b *testing.B) {
 	pg := synth.Zipf(1_000_000, 2000, 1, 0.24, 24, 1)
 	params := paperParams()
-	params.Compare = []string{}
+	params.Compare = []Policy{}
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := Run(context.Background(), pg, params); err != nil {

@@ -183,7 +183,7 @@ func FindBudget(ctx context.Context, p Params, target float64, known map[int]flo
 // freshness (1 − its staleness) and the hosts' caps summed: what
 // FindBudget asks of each budget it tries.
 func PSPFreshness(ctx context.Context, pg []pages.Page, p Params) (float64, int, error) {
-	p.Policy, p.Compare, p.PerPage = None, []string{}, []Policy{}
+	p.Policy, p.Compare, p.PerPage = None, []Policy{}, []Policy{}
 	pl, err := Run(ctx, pg, p)
 	if err != nil {
 		return 0, 0, err

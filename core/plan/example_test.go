@@ -25,15 +25,15 @@ func ExampleRun() {
 	}
 	p := plan.DefaultParams()
 	p.Budget = 5
-	p.Compare = []string{"uniform"}
+	p.Compare = []plan.Policy{plan.Uniform}
 	pl, err := plan.Run(context.Background(), pg, p)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	psp := pl.Results["psp"]
+	psp := pl.Result(plan.PSP)
 	fmt.Printf("psp visits %v, staleness %.4f; wp %.4f; uniform %.4f\n",
-		psp.Visits, psp.Value, pl.Results["wp"].Value, pl.Results["uniform"].Value)
+		psp.Visits, psp.Value, pl.Result(plan.WP).Value, pl.Result(plan.Uniform).Value)
 	for _, v := range pl.Schedule {
 		fmt.Printf("%v %s\n", time.Duration(v.Time)*time.Second, pl.Pages[v.Page].URL)
 	}

@@ -27,7 +27,7 @@ func TestFigure3ReducedScale(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := func(name string) float64 { return pl.Results[name].Value }
+		v := func(name Policy) float64 { return pl.Results[name].Value }
 		psp, wp, np, inf := v("psp"), v("wp"), v("nonpolite"), v("infcrawlers")
 		const eps = 1e-12
 		if psp < wp-eps || inf < wp-eps || wp < np-eps {

@@ -60,7 +60,7 @@ func TestModelsSimulated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"cho", "azar", "azar_random"} {
+		for _, name := range []Policy{Cho, Azar, AzarRandom} {
 			if _, ok := pl.Results[name]; ok {
 				t.Errorf("%v: %s planned for non-Poisson pages", m, name)
 			}
@@ -97,13 +97,13 @@ func TestQuasiReachesZero(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"wp", "infcrawlers"} {
+	for _, name := range []Policy{WP, InfCrawlers} {
 		if v := pl.Results[name].Page[0]; v != 0 {
 			t.Errorf("%s: the quasi page is stale %.3g of the time, want 0", name, v)
 		}
 	}
 	// The crawler visits within a second of the programmed times.
-	for _, name := range []string{"psp", "mp2"} {
+	for _, name := range []Policy{PSP, MP2} {
 		if v := pl.Results[name].Page[0]; v > 3.0/86400 {
 			t.Errorf("%s: the quasi page is stale %.3g of the time, want at most 3 s a day", name, v)
 		}

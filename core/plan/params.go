@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/freshplan/freshplan/core/schedule"
@@ -30,9 +29,9 @@ type Params struct {
 	MinVisits int    // per page, seed 003 §2.1
 	MaxVisits int    // per page, 0 for no limit
 	Policy    Policy // whose schedule the Plan keeps (default PSP); None keeps none
-	// Compare names the policies to compute besides Policy and the bounds
-	// (each a Policy's spelling); nil means every policy of Policies.
-	Compare []string
+	// Compare names the policies to compute besides Policy and the bounds;
+	// nil means every policy of Policies.
+	Compare []Policy
 	// Simulate, when positive, replays every schedule that many times
 	// against Poisson changes sampled at the pages' rates (core/simulate)
 	// and gives each result its simulated counterpart (Result.Sim); Seed
@@ -125,12 +124,12 @@ func (p Params) resolve() (Params, error) {
 		return p, fmt.Errorf("unknown policy %q: want one of %v", p.Policy, Policies())
 	}
 	for _, c := range p.Compare {
-		if !Policy(c).IsPolicy() {
+		if !c.IsPolicy() {
 			return p, fmt.Errorf("unknown policy %q to compare: want one of %v", c, Policies())
 		}
 	}
 	if p.Crawlers == 0 && p.Budget == 0 {
-		return p, &MissingError{Field: "Budget", Want: "a budget (visits per horizon), or crawlers and their rate"}
+		return p, &ParamError{Field: "Budget", Msg: "a budget (visits per horizon), or crawlers and their rate"}
 	}
 	if p.Budget == 0 {
 		b := math.Floor(float64(p.Crawlers) * p.Rate * T)
@@ -163,18 +162,6 @@ func (p Params) resolve() (Params, error) {
 	return p, nil
 }
 
-// MissingError is the error of parameters that lack a value a plan
-// needs: Field names the Params field, so that a caller names it in its
-// own words (the CLI's flag, the app's form field).
-type MissingError struct {
-	Field string // e.g. "Budget"
-	Want  string // what would do, in words
-}
-
-func (e *MissingError) Error() string {
-	return fmt.Sprintf("no %s: give %s", strings.ToLower(e.Field), e.Want)
-}
-
 // PerHorizon returns resolved parameters' horizon and budget per horizon:
 // Horizon and Budget over the cycle they span.
 func (p Params) PerHorizon() (time.Duration, int) {
@@ -196,7 +183,7 @@ func AutoCycle(pages, budget int) int {
 // Wants reports whether a plan under p computes the named policy: the
 // policy chosen, and those compared (every one when Compare is nil).
 func (p Params) Wants(name Policy) bool {
-	return p.Policy == name || p.Compare == nil || slices.Contains(p.Compare, string(name))
+	return p.Policy == name || p.Compare == nil || slices.Contains(p.Compare, name)
 }
 
 // keepsPerPage reports whether a plan under p keeps the named policy's

@@ -64,10 +64,9 @@ type Plan struct {
 	Pages  []pages.Page
 	Hosts  []Host
 	HostOf []int32 // host index of each page
-	// Results are the policies' and bounds' outcomes by name (a Policy's
-	// spelling; Result looks one up by its Policy), with AzarRandom beside
-	// them.
-	Results  map[string]*Result
+	// Results are the policies' and bounds' outcomes, with AzarRandom
+	// beside them; Result looks one up.
+	Results  map[Policy]*Result
 	Schedule []schedule.Visit // the schedule of Params.Policy, in time order; nil with Params.Stream
 	// Scheduled is how many visits the schedule of Params.Policy makes,
 	// held in Schedule or passed to Params.Stream.
@@ -75,8 +74,8 @@ type Plan struct {
 	Seconds   Seconds
 	// Omitted says why policies asked for have no result: Cho's and
 	// Azar's optima assume Poisson pages, and Cho's is derived for
-	// staleness and age only. Keyed by the Policy's name, as Results.
-	Omitted map[string]string
+	// staleness and age only.
+	Omitted map[Policy]string
 }
 
 // Run plans pages under params: every policy of Policies and every bound
@@ -107,7 +106,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	in.warm, in.ctx = warm, ctx
 	in.out = &sink{hostOf: in.hostOf, hosts: in.hosts, stream: params.Stream}
 	in.pulse = &pulse{fn: params.Progress}
-	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[string]*Result{}}
+	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[Policy]*Result{}}
 
 	progress := func(stage string) {
 		if params.Progress != nil {
@@ -168,24 +167,24 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	pl.Schedule, pl.Scheduled = in.out.kept, in.out.n
 	pl.Seconds.Schedule = time.Since(start).Seconds()
 	for _, name := range []Policy{Cho, Azar, MWolfExact} {
-		if _, ok := pl.Results[string(name)]; ok || !in.wants(name) {
+		if _, ok := pl.Results[name]; ok || !in.wants(name) {
 			continue
 		}
 		if pl.Omitted == nil {
-			pl.Omitted = map[string]string{}
+			pl.Omitted = map[Policy]string{}
 		}
 		switch {
 		case name == MWolfExact:
-			pl.Omitted[string(name)] = sched.omitted
+			pl.Omitted[name] = sched.omitted
 		case in.modelled():
-			pl.Omitted[string(name)] = "its optimum assumes every page is Poisson"
+			pl.Omitted[name] = "its optimum assumes every page is Poisson"
 		case !in.changing():
-			pl.Omitted[string(name)] = "no page changes (every rate is 0), so there is nothing to share the budget out by; every policy keeps every copy fresh"
+			pl.Omitted[name] = "no page changes (every rate is 0), so there is nothing to share the budget out by; every policy keeps every copy fresh"
 		default:
-			pl.Omitted[string(name)] = "its Lagrange solution is for staleness and age"
+			pl.Omitted[name] = "its Lagrange solution is for staleness and age"
 		}
 	}
-	if why, ok := pl.Omitted[string(params.Policy)]; ok {
+	if why, ok := pl.Omitted[params.Policy]; ok {
 		// The schedule asked for cannot be made: an empty one would look
 		// like a plan.
 		return nil, &NotPlannedError{Policy: params.Policy, Why: why}
@@ -195,7 +194,7 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 
 // Result returns the result of the policy or bound p, nil when the plan
 // has none.
-func (pl *Plan) Result(p Policy) *Result { return pl.Results[string(p)] }
+func (pl *Plan) Result(p Policy) *Result { return pl.Results[p] }
 
 // NotPlannedError is Run's error when Params.Policy cannot be planned for
 // the pages (Plan.Omitted says the same of a policy only compared).
@@ -214,7 +213,7 @@ func (pl *Plan) store(r *Result) {
 	if !pl.Params.keepsPerPage(r.Name) {
 		r.Visits, r.Page = nil, nil
 	}
-	pl.Results[string(r.Name)] = r
+	pl.Results[r.Name] = r
 }
 
 // pageName names page i (from 0) of a table for a message: its row

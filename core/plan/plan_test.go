@@ -117,13 +117,13 @@ func TestSteadyVisitsSlowPages(t *testing.T) {
 }
 
 func TestCompareSubset(t *testing.T) {
-	pl := samplePlan(t, func(p *Params) { p.Compare = []string{"uniform"} })
-	for _, name := range []string{"psp", "uniform", "wp", "nonpolite", "infcrawlers"} {
+	pl := samplePlan(t, func(p *Params) { p.Compare = []Policy{Uniform} })
+	for _, name := range []Policy{PSP, Uniform, WP, NonPolite, InfCrawlers} {
 		if pl.Results[name] == nil {
 			t.Errorf("%s missing", name)
 		}
 	}
-	for _, name := range []string{"mp2", "mwolf", "cho", "azar", "proportional"} {
+	for _, name := range []Policy{MP2, MWolf, Cho, Azar, Proportional} {
 		if pl.Results[name] != nil {
 			t.Errorf("%s computed though not asked for", name)
 		}
@@ -177,7 +177,7 @@ func TestSweepFallsWithBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := map[string]float64{}
+	last := map[Policy]float64{}
 	for _, pt := range points {
 		if prev, ok := last[pt.Name]; ok && (pt.Name == "wp" || pt.Name == "nonpolite") && pt.Value > prev {
 			t.Errorf("%s rises from %v to %v at budget %d", pt.Name, prev, pt.Value, pt.Budget)
@@ -217,12 +217,12 @@ func TestSweepEqualsSeparateRuns(t *testing.T) {
 // and the bounds (it once dereferenced the missing ones).
 func TestSweepSubset(t *testing.T) {
 	p := DefaultParams()
-	p.Compare = []string{"uniform"}
+	p.Compare = []Policy{Uniform}
 	points, err := Sweep(context.Background(), synth.Sample(), p, []int{5000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := map[string]bool{}
+	names := map[Policy]bool{}
 	for _, pt := range points {
 		names[pt.Name] = true
 	}
@@ -259,12 +259,12 @@ func TestMwolfExact(t *testing.T) {
 func TestEarly(t *testing.T) {
 	want := samplePlan(t, func(p *Params) { p.Simulate = 3 })
 	calls := 0
-	var early map[string]float64
+	var early map[Policy]float64
 	got := samplePlan(t, func(p *Params) {
 		p.Simulate = 3
 		p.Early = func(pl *Plan) {
 			calls++
-			early = map[string]float64{}
+			early = map[Policy]float64{}
 			for name, r := range pl.Results {
 				early[name] = r.Value
 			}
@@ -273,12 +273,12 @@ func TestEarly(t *testing.T) {
 	if calls != 1 {
 		t.Fatalf("Early called %d times", calls)
 	}
-	for _, name := range []string{"psp", "wp", "nonpolite", "infcrawlers", "uniform"} {
+	for _, name := range []Policy{PSP, WP, NonPolite, InfCrawlers, Uniform} {
 		if v, ok := early[name]; !ok || v != want.Results[name].Value {
 			t.Errorf("early %s = %v (given %v), want %v", name, v, ok, want.Results[name].Value)
 		}
 	}
-	for _, name := range []string{"mp2", "mwolf", "azar", "proportional", "cho", "azar_random"} {
+	for _, name := range []Policy{MP2, MWolf, Azar, Proportional, Cho, AzarRandom} {
 		if _, ok := early[name]; ok {
 			t.Errorf("early plan has %s already", name)
 		}

@@ -9,7 +9,7 @@ import (
 // Policy names a revisit policy of SPEC §5, or a bound or reference
 // figure a Plan carries beside them (wp, nonpolite, infcrawlers,
 // azar_random, learn): a Result's name and a key of Plan.Results. Its
-// spelling is the CLI's (--policy, --compare) and the JSON summary's.
+// spelling is the word the front ends and the JSON summary show.
 type Policy string
 
 // The policies of SPEC §5, in display order (Policies).
@@ -71,8 +71,7 @@ func ParsePolicy(s string) (Policy, error) {
 // PolicyList returns Policies' names separated by commas, for messages.
 func PolicyList() string { return strings.Join(Names(Policies()), ", ") }
 
-// Names returns the policies' names: the keys of Plan.Results, the
-// words a front end shows.
+// Names returns the policies' spellings, the words a front end shows.
 func Names(ps []Policy) []string {
 	names := make([]string, len(ps))
 	for k, p := range ps {

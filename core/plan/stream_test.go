@@ -95,7 +95,7 @@ func TestStreamedMatchesWhole(t *testing.T) {
 // psp's schedule is finished.
 func TestProgressInsideStages(t *testing.T) {
 	p := DefaultParams()
-	p.Budget, p.Compare = 20000, []string{}
+	p.Budget, p.Compare = 20000, []Policy{}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var heard []string

@@ -9,7 +9,7 @@ import (
 // Point is one policy's or bound's value at one budget.
 type Point struct {
 	Budget int
-	Name   string // a Policy's name, as Plan.Results' keys
+	Name   Policy
 	Value  float64
 }
 
@@ -35,7 +35,7 @@ func Sweep(ctx context.Context, pg []pages.Page, params Params, budgets []int) (
 		warm = &warmStart{polite: ints(pl.Result(WP).Visits), nonpolite: ints(pl.Result(NonPolite).Visits)}
 		for _, name := range append(Policies(), Bounds()...) {
 			if r := pl.Result(name); r != nil { // Params.Compare may leave policies out
-				out = append(out, Point{Budget: b, Name: string(name), Value: r.Value})
+				out = append(out, Point{Budget: b, Name: name, Value: r.Value})
 			}
 		}
 	}

@@ -31,7 +31,7 @@ func TestNoPageChanges(t *testing.T) {
 		}
 	}
 	for _, name := range []Policy{Cho, Azar} {
-		if why := pl.Omitted[string(name)]; !strings.Contains(why, "no page changes") {
+		if why := pl.Omitted[name]; !strings.Contains(why, "no page changes") {
 			t.Errorf("%s omitted for %q; want: no page changes", name, why)
 		}
 	}

@@ -31,7 +31,7 @@ func TestUnvisitable(t *testing.T) {
 			t.Errorf("host %s: cap %d, want %d", h.Name, h.Cap, want)
 		}
 	}
-	for _, name := range []string{"psp", "mp2"} {
+	for _, name := range []Policy{PSP, MP2} {
 		r := pl.Results[name]
 		if r.Violations != 0 || r.Visits[0] != 0 || r.Visits[3] != 0 || r.Visits[4] != 0 || r.Visits[1]+r.Visits[2] != 40 {
 			t.Errorf("%s: visits %v, %d violations; want the 40 on b's pages, none broken", name, r.Visits, r.Violations)

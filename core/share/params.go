@@ -42,8 +42,8 @@ type Params struct {
 	// Sample says the plan is of the built-in sample: the link then holds
 	// neither data nor fingerprint (key s).
 	Sample bool
-	// SkipBad says the plan left out its input's bad rows (the app's "Skip
-	// bad rows", the CLI's --skip-bad), so whoever opens the link reads the
+	// SkipBad says the plan left out its input's bad rows
+	// (observe.Options.SkipBad), so whoever opens the link reads the
 	// file the same way: key k=1, in a VersionSkip link; never with Sample.
 	SkipBad bool
 }

@@ -23,8 +23,8 @@ func main() {
 	servers := flag.Int("servers", 2000, "servers")
 	thetas := flag.String("thetas", "0,0.25,0.5,0.75,1,1.25,1.5", "Zipf parameters")
 	flag.Parse()
-	cols := []string{"wp", "psp", "infcrawlers", "mp2", "mwolf", "nonpolite"}
-	fmt.Printf("| θ | %s | psp/wp | mwolf/psp | dropped | seconds |\n", strings.Join(cols, " | "))
+	cols := []plan.Policy{plan.WP, plan.PSP, plan.InfCrawlers, plan.MP2, plan.MWolf, plan.NonPolite}
+	fmt.Printf("| θ | %s | psp/wp | mwolf/psp | dropped | seconds |\n", strings.Join(plan.Names(cols), " | "))
 	fmt.Printf("|---|%s---|---|---|---|\n", strings.Repeat("---|", len(cols)))
 	for _, s := range strings.Split(*thetas, ",") {
 		theta, err := strconv.ParseFloat(s, 64)
@@ -36,7 +36,7 @@ func main() {
 		p := plan.DefaultParams()
 		p.Crawlers, p.Rate = 10, 10*float64(*pages)/1e6
 		p.Model = staleness.Horizon
-		p.Compare = []string{"mp2", "mwolf"}
+		p.Compare = []plan.Policy{plan.MP2, plan.MWolf}
 		start := time.Now()
 		pl, err := plan.Run(context.Background(), pg, p)
 		if err != nil {
@@ -49,6 +49,6 @@ func main() {
 		for _, c := range cols {
 			fmt.Printf(" %.4f |", r[c].Value)
 		}
-		fmt.Printf(" %.4f | %.4f | %d | %.1f |\n", r["psp"].Value/r["wp"].Value, r["mwolf"].Value/r["psp"].Value, r["psp"].Dropped, secs)
+		fmt.Printf(" %.4f | %.4f | %d | %.1f |\n", r[plan.PSP].Value/r[plan.WP].Value, r[plan.MWolf].Value/r[plan.PSP].Value, r[plan.PSP].Dropped, secs)
 	}
 }
