@@ -6,7 +6,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/freshplan/freshplan/core/graph"
 	"github.com/freshplan/freshplan/core/internal/cputime"
 )
 
@@ -15,17 +14,12 @@ import (
 // DefaultSynthetic(100000, 1) at the defaults, PageRank included, then
 // breadth-first at r = 1…64; it reports each strategy's seconds too.
 func BenchmarkStudy100k(b *testing.B) {
-	g, err := graph.Generate(graph.DefaultSynthetic(100000, 1))
-	if err != nil {
-		b.Fatal(err)
-	}
-	if g, _, err = graph.Reachable(g); err != nil {
-		b.Fatal(err)
-	}
+	g := synthetic(b, 100000, 1)
 	s := Study{Graph: g, Strategies: Names(), Params: DefaultParams()}
 	b.ResetTimer()
 	start := cputime.Now()
 	var rep *Report
+	var err error
 	for b.Loop() {
 		if rep, err = Run(context.Background(), s, nil); err != nil {
 			b.Fatal(err)

@@ -28,6 +28,20 @@ func realGraph(t testing.TB) *graph.Graph {
 	return g
 }
 
+// synthetic is graph.DefaultSynthetic(n, seed) cut to the pages its
+// seeds reach, as a study takes it.
+func synthetic(tb testing.TB, n int, seed uint64) *graph.Graph {
+	tb.Helper()
+	g, err := graph.Generate(graph.DefaultSynthetic(n, seed))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if g, _, err = graph.Reachable(g); err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
 // Every strategy on the real link graph (14,079 pages reachable from the
 // home pages), r = 1, w = 15 s, c = 1: no strategy beats the PageRank
 // order's bound (Fig. 4.3); omniscient is best of those without history
@@ -87,13 +101,7 @@ func TestDefaultBatch(t *testing.T) {
 // strategy is announced in order with the strategies finished before it,
 // whose summaries are the final report's, unchanged by what follows.
 func TestRunTellsFinished(t *testing.T) {
-	g, err := graph.Generate(graph.DefaultSynthetic(2000, 3))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g, _, err = graph.Reachable(g); err != nil {
-		t.Fatal(err)
-	}
+	g := synthetic(t, 2000, 3)
 	names := []string{"breadth-first", "opic", "random"}
 	var seen []*Report
 	var next []string
