@@ -8,7 +8,7 @@ import (
 
 // WriteCurves writes every strategy's curve as CSV,
 // strategy,fraction_pages,fraction_pagerank,seconds, a row at every 1% of
-// pages: the CLI's --curves file and the app's download, the same bytes.
+// pages: the CLI's curves file and the app's download, the same bytes.
 func WriteCurves(w io.Writer, rep *Report) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("strategy,fraction_pages,fraction_pagerank,seconds\n")
