@@ -1,8 +1,8 @@
 // Package app is freshplan's web user interface: go-app v9 components that
 // call core/plan and show the result. It holds no algorithm.
 //
-// The page (home.go) reads an input with Decode (input.go: a pages table
-// now; other formats plug into its list), a browser File a slice at a time
+// The page (home.go) reads an input with Decode (input.go: whatever the
+// CLI's plan reads, by plan.Load), a browser File a slice at a time
 // (blob.go), yielding to the browser as it goes. Planning runs in a web
 // worker (engine_wasm.go, worker_wasm.go, web/worker.js): the same
 // program, started without a document, plans the jobs the page posts

@@ -1,14 +1,10 @@
 package app
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/csv"
 	"io"
 	"math"
 
-	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
@@ -18,18 +14,6 @@ type Progress struct {
 	Bytes int64 // bytes read
 	Total int64 // the input's size, 0 when unknown
 	Rows  int64 // lines read
-}
-
-// format is one kind of input the app reads into pages.
-type format struct {
-	name string
-	// detect reports, from the header line, whether the input is of this
-	// format.
-	detect func(header []string) bool
-	// read reads the input (size: its bytes, 0 when unknown), skipping
-	// bad rows when skip is set and the format can, and says how well it
-	// knows each page's rate when it estimated them.
-	read func(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, *uncertainty, error)
 }
 
 // Skipped is what reading a log or a change history left out: with "skip
@@ -68,25 +52,48 @@ func (u *uncertainty) uncertain() int {
 	return n
 }
 
-// formats are the inputs Decode knows by their first line; anything else
-// is read as an observation log (observationLog).
-var formats = []format{
-	{name: "pages table", detect: pages.IsTable, read: pagesTable},
-	{name: "change history", detect: observe.IsChangeHeader, read: estimated},
+// Decode reads an input file into pages, reporting progress as it goes
+// (progress is called after every read, at most 64 KiB apart; it may block
+// to let the browser breathe). It stops with ctx's error when ctx ends.
+// Errors locate the problem: an *InputError with the line, the column and
+// the text of the offending line when the file has one.
+func Decode(ctx context.Context, r io.Reader, name string, size int64, progress func(Progress)) ([]pages.Page, error) {
+	pg, _, _, err := decode(ctx, r, name, size, false, progress)
+	return pg, err
 }
 
-// estimated reads an observation log (a fetch log or a web-archive index:
-// CSV, CDX, CDXJ, Wayback JSON, a Heritrix crawl.log, told apart by
-// core/observe) or a complete change history and estimates each URL's
-// rate, shrunk towards its host's prior, as the CLI's plan does
-// (plan.Load).
-// With skip, bad rows are skipped and counted, as the CLI's --skip-bad
-// does.
-func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *Skipped, *uncertainty, error) {
-	in, err := plan.Load(context.Background(), r, plan.LoadOptions{Name: file, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip, MaxMemory: maxReadMemory})
+// decode is Decode, skipping an observation log's bad rows when skip is
+// set and saying what it left out, and how well it knows the rates it
+// estimated (nil for a pages table). It reads as the CLI's plan does
+// (plan.Load): a pages table as it is; an observation log (a fetch log or
+// a web-archive index: CSV, CDX, CDXJ, Wayback JSON, a Heritrix
+// crawl.log) or a complete change history with each URL's rate
+// estimated and shrunk towards its host's prior.
+func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool, progress func(Progress)) ([]pages.Page, *Skipped, *uncertainty, error) {
+	cr := &countingReader{ctx: ctx, r: r, total: size, progress: progress}
+	in, err := plan.Load(ctx, cr, plan.LoadOptions{Name: name, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip, MaxMemory: maxReadMemory})
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, nil, nil, cerr
+	}
 	if err != nil {
+		return nil, nil, nil, cr.locate(err, name)
+	}
+	if progress != nil {
+		progress(Progress{Bytes: cr.n, Total: max(size, cr.n), Rows: cr.lines})
+	}
+	if err := checkPages(in.Pages, name); err != nil {
 		return nil, nil, nil, err
 	}
+	if in.Kind == plan.KindPages {
+		return in.Pages, nil, nil, nil
+	}
+	sk, u := estimatedFrom(in)
+	return in.Pages, sk, u, nil
+}
+
+// estimatedFrom is what the page says of the rates Load estimated: the
+// rows it left out and how well it knows each rate.
+func estimatedFrom(in *plan.Input) (*Skipped, *uncertainty) {
 	n := len(in.Estimates)
 	u := &uncertainty{Low: make([]float64, n), High: make([]float64, n), SuggestDays: make([]float64, n)}
 	for i, e := range in.Estimates {
@@ -102,81 +109,17 @@ func estimated(r io.Reader, file string, size int64, skip bool) ([]pages.Page, *
 			sk.First = append(sk.First, e.Error())
 		}
 	}
-	return in.Pages, sk, u, nil
+	return sk, u
 }
 
-// pagesTable reads a pages table, which has no rows to skip: a bad rate
-// or weight is the table's to fix.
-func pagesTable(r io.Reader, file string, size int64, _ bool) ([]pages.Page, *Skipped, *uncertainty, error) {
-	pg, err := pages.ReadMax(r, file, size, maxReadMemory)
-	return pg, nil, nil, err
-}
-
-// observationLog is every input not told by its first line.
-var observationLog = format{name: "observation log", read: estimated}
-
-// Decode reads an input file into pages, reporting progress as it goes
-// (progress is called after every read, at most 64 KiB apart; it may block
-// to let the browser breathe). It stops with ctx's error when ctx ends.
-// Errors locate the problem: an *InputError with the line, the column and
-// the text of the offending line when the file has one.
-func Decode(ctx context.Context, r io.Reader, name string, size int64, progress func(Progress)) ([]pages.Page, error) {
-	pg, _, _, err := decode(ctx, r, name, size, false, progress)
-	return pg, err
-}
-
-// decode is Decode, skipping an observation log's bad rows when skip is
-// set and saying what it left out, and how well it knows the rates it
-// estimated (nil for a pages table).
-func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool, progress func(Progress)) ([]pages.Page, *Skipped, *uncertainty, error) {
-	cr := &countingReader{ctx: ctx, r: r, total: size, progress: progress}
-	br := bufio.NewReaderSize(cr, 64<<10)
-	f := detect(br)
-	pg, skipped, est, err := f.read(br, name, size, skip)
-	if cerr := ctx.Err(); cerr != nil {
-		return nil, nil, nil, cerr
-	}
-	if err != nil {
-		return nil, nil, nil, cr.locate(err, name)
-	}
-	if progress != nil {
-		progress(Progress{Bytes: cr.n, Total: max(size, cr.n), Rows: cr.lines})
-	}
-	if err := checkPages(pg, name); err != nil {
-		return nil, nil, nil, err
-	}
-	return pg, skipped, est, nil
-}
-
-// kindOf names the format of an input from its first bytes.
+// kindOf names, in the page's words, what an input is read as, from its
+// first bytes (plan.KindOf).
 func kindOf(head []byte) string {
-	return detect(bufio.NewReaderSize(bytes.NewReader(head), headSize)).name
-}
-
-// detect picks the format from the first non-blank line.
-func detect(br *bufio.Reader) format {
-	head, _ := br.Peek(br.Size())
-	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	for len(head) > 0 {
-		line := head
-		if k := bytes.IndexByte(head, '\n'); k >= 0 {
-			line, head = head[:k], head[k+1:]
-		} else {
-			head = nil
-		}
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		rec, err := csv.NewReader(bytes.NewReader(line)).Read()
-		if err != nil {
-			break
-		}
-		for _, f := range formats {
-			if f.detect(rec) {
-				return f
-			}
-		}
-		break
+	switch plan.KindOf(head) {
+	case plan.KindPages:
+		return "pages table"
+	case plan.KindChanges:
+		return "change history"
 	}
-	return observationLog
+	return "observation log"
 }

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -24,6 +25,25 @@ const (
 	KindPages   = "pages"
 	KindChanges = "changes"
 )
+
+// KindOf tells, from an input's first bytes (the header at least), what
+// Load reads it as: KindPages, KindChanges, or "" for an observation log,
+// whose format Load tells as it reads it.
+func KindOf(head []byte) string {
+	return kindOf(bufio.NewReaderSize(bytes.NewReader(head), max(len(head), 16)))
+}
+
+// kindOf is KindOf of a buffered input, consuming nothing.
+func kindOf(br *bufio.Reader) string {
+	header, ok := observe.PeekHeader(br)
+	switch {
+	case ok && pages.IsTable(header):
+		return KindPages
+	case ok && observe.IsChangeHeader(header):
+		return KindChanges
+	}
+	return ""
+}
 
 // Input is what Load made of a file: the pages to plan and, for an
 // observation log, how their rates were estimated.
@@ -91,8 +111,8 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	// The first bytes, for the message of a file that is not text.
 	first, _ := br.Peek(9) // NotText shows 8, and "…" after them when there are more
 	first = append([]byte(nil), first...)
-	header, ok := observe.PeekHeader(br)
-	if ok && pages.IsTable(header) {
+	kind := kindOf(br)
+	if kind == KindPages {
 		if opts.RefusePages {
 			return nil, ErrPagesTable
 		}
@@ -108,7 +128,7 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 		}
 		return &Input{Name: name, Kind: KindPages, Pages: pg}, nil
 	}
-	if ok && observe.IsChangeHeader(header) {
+	if kind == KindChanges {
 		return loadChanges(ctx, br, name, opts)
 	}
 	log, err := observe.Read(ctx, br, observe.Options{Name: name, SkipBad: opts.SkipBad, Progress: opts.Progress, StripWWW: opts.StripWWW, MaxMemory: opts.MaxMemory})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/freshplan/freshplan/core/estimate"
+	"github.com/freshplan/freshplan/core/observe"
 )
 
 // TestLoadChangeHistory: a change history of dates alone (every change at
@@ -125,4 +126,37 @@ func TestLoadSuggestsForSingleFetch(t *testing.T) {
 			t.Errorf("without the prior: suggestion %v days; want none", e.SuggestedIntervalDays)
 		}
 	}
+}
+
+// TestKindOfAfterBlankLines: a CSV reader skips blank lines, so the header
+// is the first line that is not blank: a pages table or a change history
+// after blank lines is read as one (Load refused such a table, saying it
+// was a pages table, not an observation log), and KindOf tells what Load
+// reads.
+func TestKindOfAfterBlankLines(t *testing.T) {
+	for _, c := range []struct{ in, kind string }{
+		{"\n\r\nurl,host,changes_per_day\nhttps://a.example/,a.example,1\n", KindPages},
+		{"\n  \n\ufeffurl,host,time\nhttps://a.example/,a.example,2024-01-01T00:00:00Z\nhttps://a.example/,a.example,2024-01-05T00:00:00Z\n", KindChanges},
+		{"\nurl,time,changed\nhttps://a.example/,2024-01-01T00:00:00Z,0\nhttps://a.example/,2024-01-02T00:00:00Z,1\n", observe.FormatCSV},
+	} {
+		want := c.kind
+		if want == observe.FormatCSV {
+			if k := KindOf([]byte(c.in)); k != "" {
+				t.Errorf("KindOf(%q) = %q; want an observation log's \"\"", c.in, k)
+			}
+		} else if k := KindOf([]byte(c.in)); k != want {
+			t.Errorf("KindOf(%q) = %q; want %q", c.in, k, want)
+		}
+		in, err := Load(context.Background(), strings.NewReader(c.in), LoadOptions{Name: "t.csv", Now: math.NaN()})
+		if err != nil || in.Kind != want || len(in.Pages) != 1 {
+			t.Errorf("Load(%q): %v; kind %q, want %q", c.in, err, kindIn(in), want)
+		}
+	}
+}
+
+func kindIn(in *Input) string {
+	if in == nil {
+		return ""
+	}
+	return in.Kind
 }
