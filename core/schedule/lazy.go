@@ -53,18 +53,24 @@ type Lazy struct {
 	m     staleness.Model
 	T     float64
 	merge bool
-	count []int     // visits per host
-	buf   []int32   // pages with visits, by host, then count, then page; then each host's scratch for merged runs
-	gFrom []int32   // group g's pages are buf[gFrom[g]:gFrom[g+1]]
-	gX    []int32   // the count of each group's pages
-	gJ    []int32   // each group's next visit (from 1)
-	gT    []float64 // its time
-	hFrom []int32   // host s's groups are gFrom[hFrom[s]:hFrom[s+1]]
-	heap  []int32   // host s's groups with visits left: heap[hFrom[s]:hFrom[s]+hN[s]], least (gT, g) first
+	count []int   // visits per host
+	buf   []int32 // pages with visits, by host, then count, then page; then each host's scratch for merged runs
+	group []group // the groups of pages, host by host, and one past the last (its from ends their pages)
+	hFrom []int32 // host s's groups are group[hFrom[s]:hFrom[s+1]]
+	heap  []int32 // host s's groups with visits left: heap[hFrom[s]:hFrom[s]+hN[s]], least (t, g) first
 	hN    []int32
 	run   []hostRun
 	tie   []int32 // scratch: the groups of a merged run
 	pos   []int32 // scratch of mergeGroups
+}
+
+// group is the pages of one host visited the same number of times, x:
+// buf[from:] up to the next group's from. Its fields together, so that
+// a host's turn reads one line a group.
+type group struct {
+	t    float64 // the time of the group's next visit
+	from int32
+	x, j int32 // the count, and the next visit (from 1)
 }
 
 // hostRun is a host's current run of visits, all at one time: pages
@@ -96,26 +102,23 @@ func NewLazy(m staleness.Model, x []int, hosts []int32, nHosts int, T float64, m
 		for e < n && hosts[pages[e]] == s && x[pages[e]] == xi {
 			e++
 		}
-		l.gFrom = append(l.gFrom, int32(k))
-		l.gX = append(l.gX, int32(xi))
+		l.group = append(l.group, group{from: int32(k), x: int32(xi), j: 1, t: EqualTime(m, 1, xi, T)})
 		l.count[s] += xi * (e - k)
 		l.hFrom[s+1]++
 		k = e
 	}
-	G := len(l.gX)
-	l.gFrom = append(l.gFrom, int32(n))
+	G := len(l.group)
+	l.group = append(l.group, group{from: int32(n)})
 	for s := range nHosts {
 		l.hFrom[s+1] += l.hFrom[s]
 	}
-	l.gJ, l.gT, l.heap = make([]int32, G), make([]float64, G), make([]int32, G)
+	l.heap = make([]int32, G)
 	for s := range nHosts {
 		a, b := l.hFrom[s], l.hFrom[s+1]
 		l.hN[s] = b - a
 		// A host's groups are in increasing count, so decreasing time of
 		// the first visit: reversed, an array sorted by time is a heap.
 		for g := a; g < b; g++ {
-			l.gJ[g] = 1
-			l.gT[g] = EqualTime(m, 1, int(l.gX[g]), T)
 			l.heap[a+b-1-g] = g
 		}
 	}
@@ -206,24 +209,25 @@ func (l *Lazy) next(s int, h *hostRun) {
 	a := l.hFrom[s]
 	hp := l.heap[a : a+l.hN[s]]
 	g := hp[0]
-	t := l.gT[g]
+	t := l.group[g].t
 	tie := l.tie[:0]
-	for len(hp) > 0 && l.gT[hp[0]] == t {
+	for len(hp) > 0 && l.group[hp[0]].t == t {
 		tie = append(tie, hp[0])
 		hp = l.popGroup(hp)
 	}
 	if len(tie) == 1 {
-		h.from, h.to = l.gFrom[g], l.gFrom[g+1]
+		h.from, h.to = l.group[g].from, l.group[g+1].from
 	} else {
 		// Each host's scratch is its own pages' span, after them all.
-		off := int32(len(l.buf)/2) + l.gFrom[l.hFrom[s]]
+		off := int32(len(l.buf)/2) + l.group[l.hFrom[s]].from
 		h.from = off
 		h.to = off + l.mergeGroups(tie, l.buf[off:])
 	}
 	h.t = t
 	for _, g := range tie {
-		if l.gJ[g]++; l.gJ[g] <= l.gX[g] {
-			l.gT[g] = EqualTime(l.m, int(l.gJ[g]), int(l.gX[g]), l.T)
+		if e := &l.group[g]; e.j < e.x {
+			e.j++
+			e.t = EqualTime(l.m, int(e.j), int(e.x), l.T)
 			hp = l.pushGroup(hp, g)
 		}
 	}
@@ -233,7 +237,8 @@ func (l *Lazy) next(s int, h *hostRun) {
 
 // before orders groups by the time of their next visit, then index.
 func (l *Lazy) before(g, o int32) bool {
-	return l.gT[g] < l.gT[o] || l.gT[g] == l.gT[o] && g < o
+	a, b := l.group[g].t, l.group[o].t
+	return a < b || a == b && g < o
 }
 
 // popGroup removes the least group of heap hp and returns the heap left.
@@ -285,14 +290,14 @@ func (l *Lazy) mergeGroups(gs []int32, out []int32) int32 {
 	if len(gs) > 8 {
 		n := 0
 		for _, g := range gs {
-			n += copy(out[n:], l.buf[l.gFrom[g]:l.gFrom[g+1]])
+			n += copy(out[n:], l.buf[l.group[g].from:l.group[g+1].from])
 		}
 		slices.Sort(out[:n])
 		return int32(n)
 	}
 	pos := l.pos[:0]
 	for _, g := range gs {
-		pos = append(pos, l.gFrom[g])
+		pos = append(pos, l.group[g].from)
 	}
 	l.pos = pos
 	n := int32(0)
@@ -300,7 +305,7 @@ func (l *Lazy) mergeGroups(gs []int32, out []int32) int32 {
 		best := -1
 		var bp int32
 		for k, g := range gs {
-			if pos[k] < l.gFrom[g+1] {
+			if pos[k] < l.group[g+1].from {
 				if p := l.buf[pos[k]]; best < 0 || p < bp {
 					best, bp = k, p
 				}
