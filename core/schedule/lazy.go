@@ -92,8 +92,7 @@ func NewLazy(m staleness.Model, x []int, hosts []int32, nHosts int, T float64, m
 		hN: make([]int32, nHosts), run: make([]hostRun, nHosts)}
 	pages := groupPages(x, hosts, nHosts)
 	n := len(pages)
-	l.buf = make([]int32, 2*n)
-	copy(l.buf, pages)
+	l.buf = pages[:2*n]
 	// Groups: runs of equal host and count.
 	for k := 0; k < n; {
 		i := pages[k]
@@ -126,7 +125,7 @@ func NewLazy(m staleness.Model, x []int, hosts []int32, nHosts int, T float64, m
 }
 
 // groupPages returns the pages with visits ordered by host, then count,
-// then page: two stable counting sorts, by count then by host (by count
+// then page, with as much room again after them: two stable counting sorts, by count then by host (by count
 // in a comparison sort when counts go beyond the pages' number, so that
 // the counting array stays proportional to the pages).
 func groupPages(x []int, hosts []int32, nHosts int) []int32 {
@@ -170,7 +169,7 @@ func groupPages(x []int, hosts []int32, nHosts int) []int32 {
 	for s := range nHosts {
 		at[s+1] += at[s]
 	}
-	out := make([]int32, n)
+	out := make([]int32, n, 2*n) // room for NewLazy's scratch after them
 	for _, i := range byCount {
 		h := hosts[i]
 		out[at[h]] = i
