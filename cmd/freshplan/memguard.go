@@ -75,15 +75,15 @@ func checkMemory(what string, need int64) error {
 // or so: TestPlanNeedMatchesPeak keeps them between the peak and half as
 // much again.
 const (
-	planBytesPerPage     = 75   // the instance, the allocations, psp's per-page figures
-	scheduleBytesPerPage = 45   // each schedule being made: its tracker, lazy programme and counts
-	carouselBytesPerPage = 50   // Azar's carousel: its two calendars
-	carouselBytesPerSlot = 1    // the calendars' windows
-	planBytesPerHost     = 2048 // a host's figures, assignment state and lazy programme window, in each schedule made at once
-	keptBytesPerVisit    = 16   // a schedule.Visit of a schedule held, not streamed
-	wholeBytesPerVisit   = 12   // a programme held whole: its pages and times
-	wholeBytesMore       = 8    // … and each other schedule made at once
-	wholeBytesPerSlot    = 12   // Azar's carousel held whole: its slots, grouped by page, and their times
+	planBytesPerPage     = 80  // the instance, the allocations, psp's per-page figures
+	scheduleBytesPerPage = 45  // each schedule being made: its tracker, lazy programme and counts
+	carouselBytesPerPage = 50  // Azar's carousel: its two calendars
+	carouselBytesPerSlot = 1   // the calendars' windows
+	planBytesPerHost     = 768 // a host's figures, and its assignment state and lazy programme (schedule.Lazy: its run and groups) in each schedule made at once
+	keptBytesPerVisit    = 16  // a schedule.Visit of a schedule held, not streamed
+	wholeBytesPerVisit   = 12  // a programme held whole: its pages and times
+	wholeBytesMore       = 8   // … and each other schedule made at once
+	wholeBytesPerSlot    = 12  // Azar's carousel held whole: its slots, grouped by page, and their times
 	planBytesFixed       = 4 << 20
 )
 

@@ -137,7 +137,9 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 		return memo // before the scratch below, which costs more than this
 	}
 	// Every gain evaluated is kept, so that no gain is computed twice: the
-	// memo's two, the gallop's, the binary search's and the new memo's.
+	// memo's two, the gallop's, the binary search's and the new memo's;
+	// and every cost, so that gains at neighbouring counts, which the
+	// gallop's first steps and the new memo ask for, share theirs.
 	var seen [2][72]float64
 	var nSeen int
 	remember := func(k int, g float64) {
@@ -146,13 +148,32 @@ func (sv *solver) count(i int, mu float64, guess int) int {
 			nSeen++
 		}
 	}
+	var costs [2][16]float64
+	var nCosts int
+	costAt := func(k int) float64 {
+		for j := range nCosts {
+			if costs[0][j] == float64(k) {
+				return costs[1][j]
+			}
+		}
+		c := sv.p.pageCost(i, k)
+		if nCosts < len(costs[0]) {
+			costs[0][nCosts], costs[1][nCosts] = float64(k), c
+			nCosts++
+		}
+		return c
+	}
 	gainAt := func(k int) float64 {
 		for j := range nSeen {
 			if seen[0][j] == float64(k) {
 				return seen[1][j]
 			}
 		}
-		g := sv.p.gain(i, k)
+		// Problem.gain, from the costs kept.
+		g := math.MaxFloat64
+		if a := costAt(k); !math.IsInf(a, 1) {
+			g = a - costAt(k+1)
+		}
 		remember(k, g)
 		return g
 	}

@@ -274,6 +274,9 @@ func (in *instance) assigned(name Policy, prog *schedule.Programme, x []int,
 	for s := 0; s+1 < len(prog.Start); s++ {
 		in.replayHost(prog, prog.Start[s], prog.Start[s+1], made, tr, check, visits)
 	}
+	if keep != nil {
+		keep.counted(visits)
+	}
 	r := in.tracked(name, tr, visits)
 	r.Dropped = dropped
 	r.Violations, _ = check.Finish()
@@ -430,6 +433,7 @@ func (in *instance) carousel(rates []float64) (*Result, error) {
 				keep.add(schedule.Visit{Time: slotTime(k, R, in.T), Page: int32(i), Crawler: int32(k) % C})
 			}
 		}
+		keep.counted(made)
 	}
 	r := in.tracked(Azar, tr, made)
 	if err := in.simulated(r, sim); err != nil {

@@ -8,8 +8,9 @@ import (
 )
 
 // sink receives the kept policy's schedule, visit by visit in time order:
-// it counts each host's visits and either holds the schedule
-// (Plan.Schedule) or passes it on (Params.Stream) as it is made.
+// it either holds the schedule (Plan.Schedule) or passes it on
+// (Params.Stream) as it is made, and at the end counts each host's visits
+// from its pages' (counted).
 type sink struct {
 	hostOf []int32
 	hosts  []Host
@@ -26,13 +27,21 @@ func (k *sink) reserve(n int) {
 }
 
 func (k *sink) add(v schedule.Visit) {
-	k.hosts[k.hostOf[v.Page]].Visits++
 	k.n++
 	if k.stream != nil {
 		k.stream(v)
 		return
 	}
 	k.kept = append(k.kept, v)
+}
+
+// counted adds each page's visits made, as the kept schedule made them,
+// to its host's: once at the end, in page order, rather than a read of
+// the page's host a visit, in time order all over memory.
+func (k *sink) counted(made []float64) {
+	for i, v := range made {
+		k.hosts[k.hostOf[i]].Visits += int(v)
+	}
 }
 
 // keeps returns the sink when the plan keeps name's schedule, else nil.
@@ -108,6 +117,9 @@ func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result,
 	}
 	flush()
 	runtime.KeepAlive(warmed)
+	if keep != nil {
+		keep.counted(visits)
+	}
 	r := in.tracked(name, tr, visits)
 	r.Dropped = dropped
 	r.Violations, _ = check.Finish()
@@ -162,6 +174,9 @@ func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 	}
 	flush()
 	runtime.KeepAlive(warmed)
+	if keep != nil {
+		keep.counted(made)
+	}
 	return in.tracked(Azar, tr, made), nil
 }
 

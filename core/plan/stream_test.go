@@ -73,6 +73,16 @@ func TestStreamedMatchesWhole(t *testing.T) {
 		if !slices.Equal(got.Schedule, want.Schedule) || !slices.Equal(streamed, want.Schedule) {
 			t.Errorf("%s: schedules differ from the whole programme's", name)
 		}
+		// Each host's visits, counted from the schedule itself.
+		perHost := make([]int, len(want.Hosts))
+		for _, v := range want.Schedule {
+			perHost[want.HostOf[v.Page]]++
+		}
+		for h := range perHost {
+			if want.Hosts[h].Visits != perHost[h] {
+				t.Errorf("%s: host %d makes %d visits in the schedule, counted %d", name, h, perHost[h], want.Hosts[h].Visits)
+			}
+		}
 		if !slices.Equal(got.Hosts, want.Hosts) || !slices.Equal(viaStream.Hosts, want.Hosts) {
 			t.Errorf("%s: hosts %v, want %v", name, got.Hosts, want.Hosts)
 		}

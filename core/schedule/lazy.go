@@ -38,44 +38,49 @@ func (p *Programme) Visit(s, r int) (int32, float64) {
 // hosts rather than the visits: at paper scale a whole programme is 8.64M
 // visits, 104 MB.
 //
-// Each host's horizon is cut into windows of about lazyWindow visits; a
-// calendar keeps every page in the window of its next visit (a linked
-// list per window). When a host's consumer needs its next window, the
-// pages in it give up their visits inside it and move on to the window
-// of their next one, and the window's visits are sorted by time, then
-// page — the order EquallySpaced's sort gives, so both make the same
-// programme visit for visit.
+// The pages of a host with the same count x are visited at the very same
+// equally spaced times (EqualTime(j, x), seed 000 §2.2 steps 1–2), so they
+// form a group, held as a run of page indices in page order. Each host
+// keeps a heap of its groups keyed by the time of their next visit; the
+// host's next run of visits is the group at the least time — or, when
+// several groups' times are equal (under the horizon model T/2 is the
+// middle visit of every odd count), their pages merged — which is the
+// order EquallySpaced's sort (time, then page) gives, so both make the
+// same programme visit for visit. A host's visits are read in order from
+// one run, so Assign, which interleaves the hosts, touches a few cache
+// lines a host rather than a line a page.
 type Lazy struct {
 	m     staleness.Model
-	x     []int
 	T     float64
 	merge bool
-	count []int     // visits per host
-	wins  []int     // windows per host
-	off   []int     // host s's windows are heads[off[s]:off[s]+wins[s]]
-	heads []int32   // first page of each window's list, −1 for none
-	link  []int32   // next page in the same window's list
-	nextJ []int32   // each page's next visit not yet made (from 1)
-	cur   []int     // each host's current window, −1 before the first
-	lo    []int     // rank of the first visit in each host's buffer
-	buf   [][]entry // each host's current window's visits, sorted
-	fill  []int     // scratch of the counting sort
-	raw   []entry   // scratch: a window's visits before sorting
-	pages []int32   // scratch of sortMany
-	scale []float64 // windows per second of each host
+	count []int   // visits per host
+	buf   []int32 // pages with visits, by host, then count, then page; then each host's scratch for merged runs
+	group []group // the groups of pages, host by host, and one past the last (its from ends their pages)
+	hFrom []int32 // host s's groups are group[hFrom[s]:hFrom[s+1]]
+	heap  []int32 // host s's groups with visits left: heap[hFrom[s]:hFrom[s]+hN[s]], least (t, g) first
+	hN    []int32
+	run   []hostRun
+	tie   []int32 // scratch: the groups of a merged run
+	pos   []int32 // scratch of mergeGroups
 }
 
-// entry is a programmed visit in a window.
-type entry struct {
-	t    float64
-	page int32
+// group is the pages of one host visited the same number of times, x:
+// buf[from:] up to the next group's from. Its fields together, so that
+// a host's turn reads one line a group.
+type group struct {
+	t    float64 // the time of the group's next visit
+	from int32
+	x, j int32 // the count, and the next visit (from 1)
 }
 
-// lazyWindow is about how many visits a host's window holds: small
-// enough that every host's current window together is little (2,000
-// hosts × 64 visits × 16 bytes = 2 MB), large enough that a host's
-// calendar (one list head a window) is a small fraction of its visits.
-const lazyWindow = 64
+// hostRun is a host's current run of visits, all at one time: pages
+// buf[from:to], the first of rank lo. No pointers, so that writing it
+// costs no write barrier (see waitQueue).
+type hostRun struct {
+	lo       int
+	from, to int32
+	t        float64
+}
 
 // NewLazy returns the programme that visits page i x[i] times at equally
 // spaced times, each host's visits sorted by time then page (what
@@ -83,42 +88,94 @@ const lazyWindow = 64
 // host's visits take MERGE's times (what Merge makes of it, seed 000
 // §2.2 step 3). Hosts are indexed 0..nHosts−1 by hosts[i].
 func NewLazy(m staleness.Model, x []int, hosts []int32, nHosts int, T float64, merge bool) *Lazy {
-	l := &Lazy{m: m, x: x, T: T, merge: merge, count: make([]int, nHosts), wins: make([]int, nHosts),
-		off: make([]int, nHosts+1), link: make([]int32, len(x)), nextJ: make([]int32, len(x)),
-		cur: make([]int, nHosts), scale: make([]float64, nHosts), lo: make([]int, nHosts), buf: make([][]entry, nHosts)}
-	for i, h := range hosts {
-		l.count[h] += x[i]
+	l := &Lazy{m: m, T: T, merge: merge, count: make([]int, nHosts), hFrom: make([]int32, nHosts+1),
+		hN: make([]int32, nHosts), run: make([]hostRun, nHosts)}
+	pages := groupPages(x, hosts, nHosts)
+	n := len(pages)
+	l.buf = pages[:2*n]
+	// Groups: runs of equal host and count.
+	for k := 0; k < n; {
+		i := pages[k]
+		s, xi := hosts[i], x[i]
+		e := k + 1
+		for e < n && hosts[pages[e]] == s && x[pages[e]] == xi {
+			e++
+		}
+		l.group = append(l.group, group{from: int32(k), x: int32(xi), j: 1, t: EqualTime(m, 1, xi, T)})
+		l.count[s] += xi * (e - k)
+		l.hFrom[s+1]++
+		k = e
 	}
-	for s, c := range l.count {
-		l.wins[s] = max(1, (c+lazyWindow-1)/lazyWindow)
-		l.off[s+1] = l.off[s] + l.wins[s]
-		l.scale[s] = float64(l.wins[s]) / T
-		l.cur[s] = -1
+	G := len(l.group)
+	l.group = append(l.group, group{from: int32(n)})
+	for s := range nHosts {
+		l.hFrom[s+1] += l.hFrom[s]
 	}
-	l.heads = make([]int32, l.off[nHosts])
-	for k := range l.heads {
-		l.heads[k] = -1
-	}
-	// Backwards, so that each window's list starts in page order.
-	for i := len(x) - 1; i >= 0; i-- {
-		if x[i] > 0 {
-			l.nextJ[i] = 1
-			l.file(int(hosts[i]), int32(i), EqualTime(m, 1, x[i], T))
+	l.heap = make([]int32, G)
+	for s := range nHosts {
+		a, b := l.hFrom[s], l.hFrom[s+1]
+		l.hN[s] = b - a
+		// A host's groups are in increasing count, so decreasing time of
+		// the first visit: reversed, an array sorted by time is a heap.
+		for g := a; g < b; g++ {
+			l.heap[a+b-1-g] = g
 		}
 	}
 	return l
 }
 
-// window returns which of host s's windows time t falls in.
-func (l *Lazy) window(s int, t float64) int {
-	return min(int(t*l.scale[s]), l.wins[s]-1)
-}
-
-// file puts page i, of host s, in the list of the window of time t.
-func (l *Lazy) file(s int, i int32, t float64) {
-	k := l.off[s] + l.window(s, t)
-	l.link[i] = l.heads[k]
-	l.heads[k] = i
+// groupPages returns the pages with visits ordered by host, then count,
+// then page, with as much room again after them: two stable counting sorts, by count then by host (by count
+// in a comparison sort when counts go beyond the pages' number, so that
+// the counting array stays proportional to the pages).
+func groupPages(x []int, hosts []int32, nHosts int) []int32 {
+	n, maxX := 0, 0
+	for _, v := range x {
+		if v > 0 {
+			n++
+			maxX = max(maxX, v)
+		}
+	}
+	byCount := make([]int32, 0, n)
+	if maxX <= len(x) {
+		at := make([]int32, maxX+2)
+		for _, v := range x {
+			if v > 0 {
+				at[v+1]++
+			}
+		}
+		for v := range maxX + 1 {
+			at[v+1] += at[v]
+		}
+		byCount = byCount[:n]
+		for i, v := range x {
+			if v > 0 {
+				byCount[at[v]] = int32(i)
+				at[v]++
+			}
+		}
+	} else {
+		for i, v := range x {
+			if v > 0 {
+				byCount = append(byCount, int32(i))
+			}
+		}
+		sortByCount(byCount, x)
+	}
+	at := make([]int32, nHosts+1)
+	for _, i := range byCount {
+		at[hosts[i]+1]++
+	}
+	for s := range nHosts {
+		at[s+1] += at[s]
+	}
+	out := make([]int32, n, 2*n) // room for NewLazy's scratch after them
+	for _, i := range byCount {
+		h := hosts[i]
+		out[at[h]] = i
+		at[h]++
+	}
+	return out
 }
 
 // Hosts returns the number of hosts.
@@ -130,131 +187,144 @@ func (l *Lazy) Count(s int) int { return l.count[s] }
 // Visit returns host s's programmed visit of rank r; ranks must be asked
 // in non-decreasing order, and r < Count(s).
 func (l *Lazy) Visit(s, r int) (int32, float64) {
-	for r >= l.lo[s]+len(l.buf[s]) {
+	h := &l.run[s]
+	for r >= h.lo+int(h.to-h.from) {
 		if r >= l.count[s] {
 			panic(fmt.Sprintf("schedule: visit %d of host %d asked, which has %d", r, s, l.count[s]))
 		}
-		l.lo[s] += len(l.buf[s])
-		l.next(s)
+		h.lo += int(h.to - h.from)
+		l.next(s, h)
 	}
-	e := l.buf[s][r-l.lo[s]]
+	p := l.buf[int(h.from)+r-h.lo]
 	if l.merge {
-		return e.page, EqualTime(l.m, r+1, l.count[s], l.T)
+		return p, EqualTime(l.m, r+1, l.count[s], l.T)
 	}
-	return e.page, e.t
+	return p, h.t
 }
 
-// next fills host s's buffer with its next window that holds visits,
-// sorted by time, then page.
-func (l *Lazy) next(s int) {
-	raw := l.raw[:0]
-	w := l.cur[s] + 1
-	for ; w < l.wins[s] && len(raw) == 0; w++ {
-		k := l.off[s] + w
-		head := l.heads[k]
-		l.heads[k] = -1
-		for i := head; i >= 0; {
-			after := l.link[i]
-			xi := l.x[i]
-			j := int(l.nextJ[i])
-			t := EqualTime(l.m, j, xi, l.T)
-			for {
-				raw = append(raw, entry{t, i})
-				if j++; j > xi {
-					break
-				}
-				if t = EqualTime(l.m, j, xi, l.T); l.window(s, t) != w {
-					l.file(s, i, t)
-					break
+// next makes host s's next run: the pages of its groups at the least
+// time, in page order; each such group moves on to its next visit.
+func (l *Lazy) next(s int, h *hostRun) {
+	a := l.hFrom[s]
+	hp := l.heap[a : a+l.hN[s]]
+	g := hp[0]
+	t := l.group[g].t
+	tie := l.tie[:0]
+	for len(hp) > 0 && l.group[hp[0]].t == t {
+		tie = append(tie, hp[0])
+		hp = l.popGroup(hp)
+	}
+	if len(tie) == 1 {
+		h.from, h.to = l.group[g].from, l.group[g+1].from
+	} else {
+		// Each host's scratch is its own pages' span, after them all.
+		off := int32(len(l.buf)/2) + l.group[l.hFrom[s]].from
+		h.from = off
+		h.to = off + l.mergeGroups(tie, l.buf[off:])
+	}
+	h.t = t
+	for _, g := range tie {
+		if e := &l.group[g]; e.j < e.x {
+			e.j++
+			e.t = EqualTime(l.m, int(e.j), int(e.x), l.T)
+			hp = l.pushGroup(hp, g)
+		}
+	}
+	l.hN[s] = int32(len(hp))
+	l.tie = tie
+}
+
+// before orders groups by the time of their next visit, then index.
+func (l *Lazy) before(g, o int32) bool {
+	a, b := l.group[g].t, l.group[o].t
+	return a < b || a == b && g < o
+}
+
+// popGroup removes the least group of heap hp and returns the heap left.
+func (l *Lazy) popGroup(hp []int32) []int32 {
+	n := len(hp) - 1
+	e := hp[n]
+	hp = hp[:n]
+	j := 0
+	for {
+		c := 2*j + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && l.before(hp[c+1], hp[c]) {
+			c++
+		}
+		if !l.before(hp[c], e) {
+			break
+		}
+		hp[j] = hp[c]
+		j = c
+	}
+	if n > 0 {
+		hp[j] = e
+	}
+	return hp
+}
+
+// pushGroup adds group g to heap hp, which has room for it in its array.
+func (l *Lazy) pushGroup(hp []int32, g int32) []int32 {
+	hp = hp[:len(hp)+1]
+	j := len(hp) - 1
+	for j > 0 {
+		p := (j - 1) / 2
+		if !l.before(g, hp[p]) {
+			break
+		}
+		hp[j] = hp[p]
+		j = p
+	}
+	hp[j] = g
+	return hp
+}
+
+// mergeGroups writes the pages of groups gs, each in page order, into
+// out in page order, and returns how many: a few groups are merged by
+// taking the least head each time, many are sorted together.
+func (l *Lazy) mergeGroups(gs []int32, out []int32) int32 {
+	if len(gs) > 8 {
+		n := 0
+		for _, g := range gs {
+			n += copy(out[n:], l.buf[l.group[g].from:l.group[g+1].from])
+		}
+		slices.Sort(out[:n])
+		return int32(n)
+	}
+	pos := l.pos[:0]
+	for _, g := range gs {
+		pos = append(pos, l.group[g].from)
+	}
+	l.pos = pos
+	n := int32(0)
+	for {
+		best := -1
+		var bp int32
+		for k, g := range gs {
+			if pos[k] < l.group[g+1].from {
+				if p := l.buf[pos[k]]; best < 0 || p < bp {
+					best, bp = k, p
 				}
 			}
-			l.nextJ[i] = int32(j)
-			i = after
 		}
+		if best < 0 {
+			return n
+		}
+		out[n] = bp
+		n++
+		pos[best]++
 	}
-	l.cur[s] = w - 1
-	l.raw = raw
-	l.buf[s] = l.sortWindow(s, w-1, raw, l.buf[s][:0])
 }
 
-// sortWindow returns the window's visits sorted by time, then page, in
-// out: a counting sort into as many sub-buckets as visits (by the same
-// arithmetic as window, so monotone in time), then each sub-bucket
-// settled — by insertion when small, else by a comparison sort (pages
-// visited at the very same time, such as every page visited once, fall
-// in one).
-func (l *Lazy) sortWindow(s, w int, raw, out []entry) []entry {
-	n := len(raw)
-	if cap(l.fill) < n+1 {
-		l.fill = make([]int, n+1)
-	}
-	fill := l.fill[:n+1]
-	clear(fill)
-	scale, fw, fn := l.scale[s], float64(w), float64(n)
-	sub := func(t float64) int {
-		return max(0, min(int((t*scale-fw)*fn), n-1))
-	}
-	for _, e := range raw {
-		fill[sub(e.t)+1]++
-	}
-	for k := range n {
-		fill[k+1] += fill[k]
-	}
-	out = slices.Grow(out[:0], n)[:n]
-	for _, e := range raw {
-		b := sub(e.t)
-		out[fill[b]] = e
-		fill[b]++
-	}
-	// fill[b] is now where sub-bucket b ends.
-	a := 0
-	for b := range n {
-		end := fill[b]
-		if end-a > 16 {
-			l.sortMany(out[a:end])
-		} else {
-			insertionSort(out[a:end])
+// sortByCount sorts pages, given in page order, by count, then page.
+func sortByCount(pages []int32, x []int) {
+	slices.SortFunc(pages, func(a, b int32) int {
+		if c := cmp.Compare(x[a], x[b]); c != 0 {
+			return c
 		}
-		a = end
-	}
-	return out
-}
-
-// sortMany sorts a large sub-bucket by time, then page. Most are pages
-// visited at the very same time (every page visited once, at T/2, and
-// half the others): their pages alone are sorted.
-func (l *Lazy) sortMany(e []entry) {
-	for _, v := range e[1:] {
-		if v.t != e[0].t {
-			slices.SortFunc(e, compareEntries)
-			return
-		}
-	}
-	pages := l.pages[:0]
-	for _, v := range e {
-		pages = append(pages, v.page)
-	}
-	slices.Sort(pages)
-	for k, p := range pages {
-		e[k].page = p
-	}
-	l.pages = pages
-}
-
-func compareEntries(a, b entry) int {
-	if c := cmp.Compare(a.t, b.t); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.page, b.page)
-}
-
-func insertionSort(e []entry) {
-	for k := 1; k < len(e); k++ {
-		v := e[k]
-		j := k
-		for ; j > 0 && (e[j-1].t > v.t || e[j-1].t == v.t && e[j-1].page > v.page); j-- {
-			e[j] = e[j-1]
-		}
-		e[j] = v
-	}
+		return cmp.Compare(a, b)
+	})
 }
