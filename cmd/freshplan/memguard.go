@@ -93,19 +93,19 @@ const (
 // carousel when compared, and per visit only what is held whole — the
 // kept schedule unless streamed (the CLI always streams it), and every
 // programme of a plan of pages with change models or with --simulate.
-func planNeed(pg []pages.Page, p plan.Params, streamed bool) int64 {
+func planNeed(pg []pages.Page, p plan.Params, streamed bool, cores int) int64 {
 	hosts := map[string]struct{}{}
 	modelled := false
 	for _, pp := range pg {
 		hosts[pp.Host] = struct{}{}
 		modelled = modelled || pp.Change != nil
 	}
-	return planNeedOf(len(pg), len(hosts), modelled, p, streamed)
+	return planNeedOf(len(pg), len(hosts), modelled, p, streamed, cores)
 }
 
 // planNeedOf is planNeed for n pages on hosts hosts, some with change
-// models (modelled) or none.
-func planNeedOf(pages, hosts int, modelled bool, p plan.Params, streamed bool) int64 {
+// models (modelled) or none, with up to cores schedules made at once.
+func planNeedOf(pages, hosts int, modelled bool, p plan.Params, streamed bool, cores int) int64 {
 	n := int64(pages)
 	whole := modelled || p.Simulate > 0
 	perHorizon, err := p.Visits()
@@ -120,7 +120,7 @@ func planNeedOf(pages, hosts int, modelled bool, p plan.Params, streamed bool) i
 			schedules++
 		}
 	}
-	atOnce := int64(min(schedules, runtime.GOMAXPROCS(0)))
+	atOnce := int64(max(1, min(schedules, cores)))
 	need := planBytesFixed + planBytesPerPage*n + planBytesPerHost*int64(hosts) + scheduleBytesPerPage*n*atOnce
 	azar := compared(plan.Azar) && !modelled // Azar's optimum is for Poisson pages
 	switch {
@@ -142,17 +142,19 @@ func planNeedOf(pages, hosts int, modelled bool, p plan.Params, streamed bool) i
 // take at its peak, the input held included, or an error when an
 // address-space limit leaves less (checkMemory).
 func checkPlanMemory(pg []pages.Page, p plan.Params, streamed bool) (int64, error) {
-	need := liveHeap() + planNeed(pg, p, streamed)
+	held := liveHeap()
+	need := held + planNeed(pg, p, streamed, runtime.GOMAXPROCS(0))
 	if testNeed != nil {
-		testNeed(need)
+		testNeed(need, held+planNeed(pg, p, streamed, 1))
 	}
 	visits, _ := p.Visits()
 	return need, checkMemory(fmt.Sprintf("planning %d pages at %d visits per horizon", len(pg), visits), need)
 }
 
-// testNeed, if set, is told checkPlanMemory's estimate: a test compares it
+// testNeed, if set, is told checkPlanMemory's estimate, and what it
+// would be were the schedules made one at a time: a test compares them
 // with the peak it measures.
-var testNeed func(int64)
+var testNeed func(need, oneAtATime int64)
 
 // liveHeap returns the bytes the heap holds, collected first: what is
 // held before planning (the input, its estimates). A variable: a test of

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync/atomic"
@@ -23,7 +22,8 @@ import (
 
 // TestPlanNeedMatchesPeak: the memory a plan is estimated to take
 // (checkPlanMemory: the input held and planNeed) covers the live heap's
-// measured peak, and is not more than half as much again — so that the
+// measured peak, and, counting the schedules as made one at a time, is
+// not more than half as much again — so that the
 // soft limit set from it (limitPlanning) neither starves the collector
 // nor lets the heap double, and a plan under an address-space limit is
 // not refused when it would fit. The peak is read every millisecond, from
@@ -89,9 +89,9 @@ func TestPlanNeedMatchesPeak(t *testing.T) {
 		{"held whole, psp alone", []string{"--simulate", "1", small}},
 	} {
 		args := append([]string{"--crawlers", "1", "--rate", "15", "--model", "horizon"}, c.args...)
-		var need int64
+		var need, oneAtATime int64
 		var planning atomic.Bool // the peak while reading is not the plan's
-		testNeed = func(n int64) { need = n; planning.Store(true) }
+		testNeed = func(n, one int64) { need, oneAtATime = n, one; planning.Store(true) }
 		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		done := make(chan uint64)
 		go func() {
@@ -114,16 +114,19 @@ func TestPlanNeedMatchesPeak(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		t.Logf("%s: need %d MB, peak live %d MB", c.name, need>>20, peak>>20)
+		t.Logf("%s: need %d MB (%d MB were the schedules made one at a time), peak live %d MB", c.name, need>>20, oneAtATime>>20, peak>>20)
 		// The soft limit set from the estimate (planningLimit) must hold
 		// the peak, or the collector would run without end; the estimate
 		// itself may miss by a little (52 MB live against 51 estimated,
 		// seen with the machine loaded). It holds the schedules a plan
-		// makes at once on two cores or more; on one, fewer overlap and
-		// the peak is lower (50 MB estimated, 31 MB live for the 50,000
-		// hosts), so only the floor is checked there.
-		if planningLimit(need) < peak || (runtime.GOMAXPROCS(0) >= 2 && need > peak*3/2) {
-			t.Errorf("%s: estimated %d MB, the live heap's peak %d MB", c.name, need>>20, peak>>20)
+		// makes at once on every core; whether two of them overlap at
+		// their peaks is up to the scheduler (a held-whole plan, every
+		// policy: 31–34 MB live against 49 MB estimated, 38 MB were they
+		// made one at a time, in runs of Nov 2026), so the estimate may be
+		// more than half as much again as the peak only by what it counts
+		// for schedules made at once.
+		if planningLimit(need) < peak || oneAtATime > peak*3/2 {
+			t.Errorf("%s: estimated %d MB (%d MB one at a time), the live heap's peak %d MB", c.name, need>>20, oneAtATime>>20, peak>>20)
 		}
 	}
 }
@@ -135,7 +138,7 @@ func TestPlanNeedCountsThePolicyChosen(t *testing.T) {
 	p := plan.Params{Horizon: 24 * time.Hour, Budget: 8_640_000, Compare: []plan.Policy{}}
 	psp, azar := p, p
 	psp.Policy, azar.Policy = plan.PSP, plan.Azar
-	if a, b := planNeedOf(1_000_000, 2000, false, azar, true), planNeedOf(1_000_000, 2000, false, psp, true); a <= b {
+	if a, b := planNeedOf(1_000_000, 2000, false, azar, true, 2), planNeedOf(1_000_000, 2000, false, psp, true, 2); a <= b {
 		t.Errorf("--policy azar --compare none: %d MB estimated, no more than psp's %d MB", a>>20, b>>20)
 	}
 }
