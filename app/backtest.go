@@ -38,9 +38,6 @@ type BacktestRow struct {
 	NotPlanned      string    `json:",omitempty"` // why the policy could not be planned (no figures then)
 }
 
-// backtestHorizon is the horizon of the backtest's plans.
-const backtestHorizon = 7 * 24 * time.Hour
-
 // backtestPerPageWeek are the budgets the panel replays, in visits per
 // page per week: a quarter of the usual to four times it.
 var backtestPerPageWeek = []float64{0.25, 0.5, 1, 2, 4}
@@ -67,28 +64,25 @@ func runBacktest(ctx context.Context, q Request, progress func(string)) (*Backte
 			return nil, errors.New("the input shows no change to backtest against")
 		}
 	}
-	at := time.Unix(int64(split), 0).UTC()
-	until, start := float64(at.AddDate(1, 0, 0).Unix()), float64(at.AddDate(-1, 0, 0).Unix())
+	start, until := backtest.Window(time.Unix(int64(split), 0).UTC())
 	params, err := q.params()
 	if err != nil {
 		return nil, err
 	}
-	// Over a horizon of a week (the CLI's default): a shorter plan,
-	// repeated, would visit the same few pages every horizon.
 	params.Budget, params.Crawlers, params.Rate = 0, 0, 0
-	params.Horizon = backtestHorizon
+	params.Horizon = backtest.DefaultHorizon
 	progress("backtesting: crawling the training year and estimating from it")
 	// The budgets share the training crawl and its estimates; replayed one
 	// at a time (a worker has one processor anyway), the panel can say
 	// which it is at.
-	prep, err := backtest.Prepare(ctx, changes, backtest.Config{Params: params, TrainStart: start, Split: split, Until: until,
-		CrawlInterval: 86400, Prior: true, Replan: true, Adaptive: true, Learn: true, Hindsight: true})
+	prep, err := backtest.Prepare(ctx, changes, backtest.Config{Params: params, TrainStart: float64(start.Unix()), Split: split, Until: float64(until.Unix()),
+		CrawlInterval: backtest.DefaultCrawlInterval.Seconds(), Prior: true, Replan: true, Adaptive: true, Learn: true, Hindsight: true})
 	if err != nil {
 		return nil, err
 	}
-	r := &BacktestResult{Split: split, Until: until, TrainStart: start, Horizon: backtestHorizon.Seconds(), Pages: prep.Pages()}
+	r := &BacktestResult{Split: split, Until: float64(until.Unix()), TrainStart: float64(start.Unix()), Horizon: backtest.DefaultHorizon.Seconds(), Pages: prep.Pages()}
 	for k, per := range backtestPerPageWeek {
-		b := backtest.PerPageWeek(per, r.Pages, backtestHorizon)
+		b := backtest.PerPageWeek(per, r.Pages, backtest.DefaultHorizon)
 		progress(sprintf("backtesting: replaying every policy at %s (%s a week), %d of %d",
 			perPageWeek(per), fmtInt(int64(b)), k+1, len(backtestPerPageWeek)))
 		res, err := prep.At(ctx, b)

@@ -28,7 +28,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	split := f.fs.String("split", "", "date (YYYY-MM-DD or RFC 3339) that ends training and starts the test")
 	until := f.fs.String("until", "", "end of the test period (default: a year after the split)")
 	trainStart := f.fs.String("train-start", "", "start of the simulated training crawl (default: a year before the split)")
-	interval := f.fs.Duration("crawl-interval", 24*time.Hour, "interval of the simulated training crawl over a change history")
+	interval := f.fs.Duration("crawl-interval", backtest.DefaultCrawlInterval, "interval of the simulated training crawl over a change history")
 	replan := f.fs.Bool("replan", true, "also replay psp re-planned every horizon")
 	adaptive := f.fs.Bool("adaptive", true, "also replay Nutch's and StormCrawler's adaptive schedulers tuned to psp's visits")
 	learn := f.fs.Bool("learn", true, "also replay the policy that learns as it crawls (the recommended one)")
@@ -54,7 +54,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	end, start := at.AddDate(1, 0, 0), at.AddDate(-1, 0, 0)
+	start, end := backtest.Window(at)
 	if *until != "" {
 		if end, err = parseDate("--until", *until); err != nil {
 			return err
@@ -79,9 +79,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if !set["horizon"] {
-		// One visit per page per week needs a horizon of a week: a shorter
-		// plan, repeated, would visit the same few pages every horizon.
-		if err := f.fs.Set("horizon", "168h"); err != nil {
+		if err := f.fs.Set("horizon", backtest.DefaultHorizon.String()); err != nil {
 			return err
 		}
 	}
@@ -123,12 +121,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if *cycle < 0 {
 		return usagef("--cycle %d: want 0 (the fewest horizons that reach every page) or a number of horizons", *cycle)
 	}
-	n := 0
-	for _, c := range changes {
-		if len(c.Times) > 0 && c.Times[0] < float64(at.Unix()) {
-			n++
-		}
-	}
+	n := backtest.PagesBefore(changes, float64(at.Unix()))
 	var budgets []int
 	if *budgetList != "" {
 		if set["budget"] || set["crawlers"] {
@@ -231,7 +224,7 @@ func writeBudgetRows(w io.Writer, results []backtest.Result, horizon time.Durati
 				uniform = r.Staleness
 			}
 		}
-		perPage := float64(res.Budget) / float64(res.Pages) * (7 * 24) / horizon.Hours()
+		perPage := backtest.VisitsPerPageWeek(res.Budget, res.Pages, horizon)
 		for _, r := range res.Rows {
 			if r.NotPlanned != "" {
 				continue

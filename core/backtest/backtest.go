@@ -161,7 +161,7 @@ func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared,
 		return nil, fmt.Errorf("backtest: %w", err)
 	}
 	if cfg.CrawlInterval <= 0 {
-		cfg.CrawlInterval = day
+		cfg.CrawlInterval = DefaultCrawlInterval.Seconds()
 	}
 	if cfg.Policies == nil {
 		cfg.Policies = DefaultPolicies
@@ -171,7 +171,7 @@ func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared,
 	}
 	var pages []observe.Changes
 	for _, p := range all {
-		if len(p.Times) > 0 && p.Times[0] < cfg.Split {
+		if appearsBefore(p, cfg.Split) {
 			pages = append(pages, p)
 		}
 	}

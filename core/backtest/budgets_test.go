@@ -39,6 +39,32 @@ func TestPerPageWeek(t *testing.T) {
 	if WeeklyBudget(1780, week) != PerPageWeek(1, 1780, week) {
 		t.Error("WeeklyBudget is not one visit per page per week")
 	}
+	// VisitsPerPageWeek undoes PerPageWeek where it does not round.
+	for _, c := range []struct {
+		k     float64
+		pages int
+		h     time.Duration
+	}{{1, 1780, week}, {0.25, 1780, week}, {2, 40, 14 * 24 * time.Hour}, {3.5, 96, 24 * time.Hour}} {
+		if got := VisitsPerPageWeek(PerPageWeek(c.k, c.pages, c.h), c.pages, c.h); math.Abs(got-c.k) > 1e-12*c.k {
+			t.Errorf("VisitsPerPageWeek(PerPageWeek(%v, %d, %v)) = %v", c.k, c.pages, c.h, got)
+		}
+	}
+}
+
+// TestWindow: a year either side of the split, in calendar years, so a
+// split on 29 February is a year from 1 March.
+func TestWindow(t *testing.T) {
+	for _, c := range []struct{ split, start, until string }{
+		{"2024-01-01", "2023-01-01", "2025-01-01"},
+		{"2024-02-29", "2023-03-01", "2025-03-01"},
+		{"2023-07-15", "2022-07-15", "2024-07-15"},
+	} {
+		at, _ := time.Parse(time.DateOnly, c.split)
+		start, until := Window(at)
+		if got := start.Format(time.DateOnly) + " " + until.Format(time.DateOnly); got != c.start+" "+c.until {
+			t.Errorf("Window(%s) = %s, want %s %s", c.split, got, c.start, c.until)
+		}
+	}
 }
 
 // TestPreparedAt: replaying budgets one at a time from one Prepare gives
@@ -70,8 +96,8 @@ func TestPreparedAt(t *testing.T) {
 			n++
 		}
 	}
-	if prep.Pages() != n {
-		t.Errorf("Pages() = %d, want %d", prep.Pages(), n)
+	if prep.Pages() != n || PagesBefore(pages, cfg.Split) != n {
+		t.Errorf("Pages() = %d, PagesBefore = %d, want %d", prep.Pages(), PagesBefore(pages, cfg.Split), n)
 	}
 	for k, b := range budgets {
 		got, err := prep.At(context.Background(), b)

@@ -20,6 +20,6 @@ func DefaultSplit(pages []observe.Changes) (float64, bool) {
 	if math.IsInf(last, -1) {
 		return 0, false
 	}
-	t := time.Unix(int64(last), 0).UTC().AddDate(-1, 0, 0)
+	t, _ := Window(time.Unix(int64(last), 0).UTC()) // a year before the last change
 	return float64(time.Date(t.Year(), t.Month()+1, 1, 0, 0, 0, 0, time.UTC).Unix()), true
 }

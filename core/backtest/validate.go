@@ -47,7 +47,7 @@ func Check(cfg Config, pages int) error {
 	}
 	interval := cfg.CrawlInterval
 	if interval == 0 {
-		interval = day
+		interval = DefaultCrawlInterval.Seconds()
 	}
 	rounds := math.Ceil((cfg.Split - cfg.TrainStart) / interval)
 	if rounds > MaxHorizons*10 {
@@ -68,7 +68,7 @@ func Check(cfg Config, pages int) error {
 		budget = math.Floor(float64(cfg.Params.Crawlers) * cfg.Params.Rate * T)
 	}
 	if budget == 0 {
-		budget = math.Max(1, math.Round(float64(pages)*T/(7*day)))
+		budget = float64(WeeklyBudget(pages, cfg.Params.Horizon))
 	}
 	if v := budget * math.Ceil(test/T); v > MaxVisits {
 		return &plan.ParamError{Field: "Budget", Value: fmt.Sprint(budget), Msg: fmt.Sprintf(
@@ -87,7 +87,7 @@ func validate(all []observe.Changes, cfg Config) error {
 		if len(p.Times) == 0 {
 			continue
 		}
-		if p.Times[0] < cfg.Split {
+		if appearsBefore(p, cfg.Split) {
 			n++
 		}
 		last = math.Max(last, p.Times[len(p.Times)-1])
