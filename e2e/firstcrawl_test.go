@@ -177,13 +177,18 @@ func TestBenchFirstCrawl(t *testing.T) {
 // it runs, after the rows of its first strategies are on screen (each
 // strategy's row and curve appear as it finishes): the status says so at
 // once (between two strategies), the rows simulated stay, captioned as a
-// stopped study's, and no result arrives after. (The graph is big enough
-// for the study to last some seconds on a quiet machine.)
+// stopped study's, and no result arrives after. The third strategy,
+// batch-pagerank, recomputes PageRank every 100 pages (K = 100, 400 times
+// the default's 35 at 40k pages), so that the study is still running when
+// Stop is clicked: at the default K the whole study took 2.8 s on a quiet
+// machine, and finished before the click.
 func TestFirstCrawlStop(t *testing.T) {
 	_, b := syntheticLinks(t, 40000)
 	tb := newTab(t)
-	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl"))
-	tb.poll(`!!document.getElementById("fc-robots")?.value`, 60*time.Second)
+	// K from a share link: it fills the form once the app has started (a
+	// field typed into before that is the prerendered page's, and lost).
+	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl#fc1&r=1&w=15&c=1&B=0&K=100&seed=1&s=breadth-first"))
+	tb.poll(`document.getElementById("fc-batch")?.value === "100"`, 60*time.Second)
 	tb.drop("synthetic.csv", b.String(), "")
 	tb.poll(`document.querySelectorAll("#fc-table tbody tr").length >= 2 && document.getElementById("fc-status").dataset.state === "running"`, 120*time.Second)
 	if c := tb.text("#fc-table caption"); !strings.Contains(c, "of 12 strategies so far") {

@@ -3,8 +3,9 @@ package allocate
 import (
 	"cmp"
 	"math"
-	"math/bits"
 	"slices"
+
+	"github.com/freshplan/freshplan/core/internal/nth"
 )
 
 // Apportion splits total whole visits in proportion to shares by the
@@ -38,7 +39,7 @@ func Apportion(total int, shares []float64) []int {
 	}
 	if left < len(rems) {
 		// Only which remainders are the largest matters, not their order.
-		largest(rems, left)
+		nth.Element(rems, left-1, remainder.compare)
 	} else {
 		slices.SortFunc(rems, remainder.compare)
 	}
@@ -64,43 +65,3 @@ func (a remainder) compare(b remainder) int {
 	return cmp.Compare(a.i, b.i)
 }
 
-// largest moves the k first remainders in compare's order to r[:k], in
-// linear expected time (quickselect; a sort where it would go quadratic).
-func largest(r []remainder, k int) {
-	depth := 2 * bits.Len(uint(len(r)))
-	for len(r) > 1 && k > 0 && k < len(r) {
-		if depth == 0 {
-			slices.SortFunc(r, remainder.compare)
-			return
-		}
-		depth--
-		// Median of three as the pivot, then Lomuto's partition around it.
-		mid, last := len(r)/2, len(r)-1
-		if r[mid].compare(r[0]) < 0 {
-			r[mid], r[0] = r[0], r[mid]
-		}
-		if r[last].compare(r[0]) < 0 {
-			r[last], r[0] = r[0], r[last]
-		}
-		if r[last].compare(r[mid]) < 0 {
-			r[last], r[mid] = r[mid], r[last]
-		}
-		r[mid], r[last] = r[last], r[mid]
-		pivot := r[last]
-		p := 0
-		for j := range last {
-			if r[j].compare(pivot) < 0 {
-				r[p], r[j] = r[j], r[p]
-				p++
-			}
-		}
-		r[p], r[last] = r[last], r[p]
-		// r[:p] come before the pivot, r[p+1:] after it.
-		switch {
-		case k <= p:
-			r = r[:p]
-		default:
-			r, k = r[p+1:], k-p-1
-		}
-	}
-}

@@ -13,14 +13,17 @@ type Params struct {
 	Bandwidth     float64 // B: the crawler's bytes/s, shared by its connections; 0 for more than any site's
 	Timing        Timing
 	Seed          uint64
-	// Pulse, when not nil, is called every PulseEvery pages handled, where
-	// the crawl also looks whether its context is done: a caller on one
-	// thread (the browser's) yields there, so that a Stop is taken while
-	// a strategy runs, not only between two.
+	// Pulse, when not nil, is called every PulseEvery pages handled and
+	// after each change of the strategy's priorities (batch- and
+	// partial-pagerank's recalculations, each a PageRank: at a small K
+	// dozens of them come between two PulseEvery), where the crawl also
+	// looks whether its context is done: a caller on one thread (the
+	// browser's) yields there, so that a Stop is taken while a strategy
+	// runs, not only between two.
 	Pulse func()
 }
 
-// PulseEvery is how many pages a crawl handles between two looks at its
+// PulseEvery is the most pages a crawl handles between two looks at its
 // context (and calls of Params.Pulse).
 const PulseEvery = 4096
 

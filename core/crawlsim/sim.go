@@ -145,6 +145,9 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 		}
 	}
 	var fresh []int32
+	// reprioritised: the strategy changed its priorities (a PageRank
+	// recalculation), which the next look at ctx follows at once.
+	reprioritised := false
 	// fetched handles one page's fetch: its links found, the strategy told.
 	fetched := func(page int32, at float64) {
 		st.Fetched[page] = true
@@ -160,6 +163,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 			}
 		}
 		if s.Fetched(page, touch) {
+			reprioritised = true
 			for site := range q.site {
 				for _, pg := range q.site[site] {
 					q.key[pg] = s.Priority(pg)
@@ -176,8 +180,8 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 	var spare []*conn
 	looked := -1 // pages handled at the last look at ctx
 	for {
-		if k := len(res.Order); k%PulseEvery == 0 && k != looked {
-			looked = k
+		if k := len(res.Order); (k%PulseEvery == 0 && k != looked) || reprioritised {
+			looked, reprioritised = k, false
 			if p.Pulse != nil {
 				p.Pulse()
 			}

@@ -452,4 +452,15 @@ func TestPulse(t *testing.T) {
 	if _, err := Run(ctx, g, s, nil, p); !errors.Is(err, context.Canceled) || pulses != 3 {
 		t.Fatalf("cancelled at the third pulse: %v after %d pulses", err, pulses)
 	}
+	// batch-pagerank every 500 pages: a pulse after each recalculation
+	// too, so at least one every 500 pages, however many PulseEvery holds.
+	s, _ = order.New("batch-pagerank", order.Options{Batch: 500})
+	pulses = 0
+	p.Pulse = func() { pulses++ }
+	if _, err := Run(context.Background(), g, s, nil, p); err != nil {
+		t.Fatal(err)
+	}
+	if want := (g.Pages()-1)/500 + 1; pulses < want {
+		t.Fatalf("batch-pagerank every 500 pages: %d pulses for %d pages; want at least %d", pulses, g.Pages(), want)
+	}
 }

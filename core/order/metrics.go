@@ -1,9 +1,12 @@
 package order
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/freshplan/freshplan/core/internal/nth"
 )
 
 // Cumulative returns the cumulative PageRank after each page of order, as
@@ -141,36 +144,9 @@ func CrawlAndStopThreshold(order []int32, importance []float64, k int, g float64
 }
 
 // kthHighest returns the k-th highest of a (1 ≤ k ≤ len(a)), reordering
-// a: Hoare's selection, O(len(a)) expected, where sorting a study's
-// PageRank for every strategy cost more than Kendall's τ. A
-// median-of-three pivot keeps sorted input linear.
+// a: a selection, O(len(a)) expected, where sorting a study's PageRank for
+// every strategy cost more than Kendall's τ.
 func kthHighest(a []float64, k int) float64 {
-	lo, hi, want := 0, len(a)-1, k-1 // want: index in descending order
-	for lo < hi {
-		mid := lo + (hi-lo)/2
-		p := max(min(a[lo], a[mid]), min(max(a[lo], a[mid]), a[hi])) // median of three
-		i, j := lo, hi
-		for i <= j {
-			for a[i] > p {
-				i++
-			}
-			for a[j] < p {
-				j--
-			}
-			if i <= j {
-				a[i], a[j] = a[j], a[i]
-				i++
-				j--
-			}
-		}
-		switch {
-		case want <= j:
-			hi = j
-		case want >= i:
-			lo = i
-		default:
-			return a[want]
-		}
-	}
-	return a[want]
+	nth.Element(a, k-1, func(x, y float64) int { return cmp.Compare(y, x) })
+	return a[k-1]
 }
