@@ -64,4 +64,3 @@ func (a remainder) compare(b remainder) int {
 	}
 	return cmp.Compare(a.i, b.i)
 }
-
