@@ -128,3 +128,33 @@ func TestBacktestNotPlanned(t *testing.T) {
 		t.Errorf("psp: %q, want it planned", why)
 	}
 }
+
+// cancelCount is an engine that counts its cancels and runs nothing.
+type cancelCount struct{ cancels int }
+
+func (e *cancelCount) run(Request, *dataset, func(*Stage)) {}
+func (e *cancelCount) cancel()                             { e.cancels++ }
+func (e *cancelCount) where() string                       { return "nowhere" }
+
+// TestBacktestPanelLetsGoOfOldData: given new data while it backtests the
+// old, the panel stops that backtest and no longer says it runs; given the
+// same data, it goes on; and a stage of the old data's backtest that
+// arrives after is not taken.
+func TestBacktestPanelLetsGoOfOldData(t *testing.T) {
+	old := newDataset("a.csv", 1, false, nil, nil)
+	eng := &cancelCount{}
+	b := &backtestPanel{Data: old, eng: eng, busy: true, on: old, seq: 1}
+	b.OnUpdate(nil)
+	if !b.busy || eng.cancels != 0 {
+		t.Fatalf("the same data: busy %v, %d cancels; want busy, none", b.busy, eng.cancels)
+	}
+	b.Data = newDataset("a.csv", 1, false, nil, nil) // the same file read again is new data
+	b.OnUpdate(nil)
+	if b.busy || eng.cancels != 1 {
+		t.Fatalf("new data: busy %v, %d cancels; want not busy, one", b.busy, eng.cancels)
+	}
+	b.onStage(old, &Stage{Seq: 1, Kind: "backtest", Backtest: &BacktestResult{}}, btCharts{})
+	if b.res != nil {
+		t.Error("the old data's result was taken")
+	}
+}

@@ -22,6 +22,11 @@ func nextVersion() uint64 { return versions.Add(1) }
 // dataset is a pages table the page has read, with its hosts indexed in
 // the order planning indexes them (first appearance).
 type dataset struct {
+	// version comes first: the components given a dataset (go-app compares
+	// their fields deeply) tell a new one from the old by it alone, not
+	// page by page — nor take a new one read from the same file for the
+	// old.
+	version   uint64
 	name      string
 	size      int64 // bytes read
 	sample    bool
@@ -44,7 +49,7 @@ type dataset struct {
 // newDataset indexes pages; breathe is called every few thousand pages
 // (the browser uses it to yield).
 func newDataset(name string, size int64, sample bool, pg []pages.Page, breathe func()) *dataset {
-	d := &dataset{name: name, size: size, sample: sample, pages: pg, minRate: math.Inf(1)}
+	d := &dataset{version: nextVersion(), name: name, size: size, sample: sample, pages: pg, minRate: math.Inf(1)}
 	d.hostOf, d.hosts = pages.Hosts(pg, breathe)
 	d.hostPages = make([]int, len(d.hosts))
 	for i, p := range pg {

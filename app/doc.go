@@ -10,4 +10,7 @@
 // every policy, a budget sweep, the budget for a target freshness). The
 // charts are inline SVG drawn from declarative specs (chart.go, views.go,
 // scale.go) and the tables page, sort and filter on their own (table.go).
+// The backtest panel (backtest_panel.go) is a component of its own, given
+// the data, the parameters and the plan's figures, with its own planner;
+// the first crawl is another page (firstcrawl.go).
 package app

@@ -61,7 +61,6 @@ type home struct {
 	first       *firstScreen // the sample's, on screen until its job starts
 	link        linkState
 	exports     exportState
-	bt          backtestState
 	updateReady bool
 	unlisten    []func()
 }

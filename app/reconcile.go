@@ -11,9 +11,10 @@ import (
 // plan assumes each page's estimated rate is true and its changes random
 // (Poisson); the backtest replays what really changed, in bursts and mass
 // edits, so the policies that trust the estimates most fall furthest.
-// It returns "" when nothing disagrees or either result is missing.
-func reconcile(p *PlanResult, r *BacktestResult) string {
-	if p == nil || r == nil {
+// planned are the plan's figures by policy (PlanResult.Values). It
+// returns "" when nothing disagrees or either is missing.
+func reconcile(planned map[string]float64, r *BacktestResult) string {
+	if planned == nil || r == nil {
 		return ""
 	}
 	week, ok := weeklyOf(r)
@@ -26,13 +27,13 @@ func reconcile(p *PlanResult, r *BacktestResult) string {
 			uni = row.Staleness
 		}
 	}
-	planUni, ok := p.Values["uniform"]
+	planUni, ok := planned["uniform"]
 	if uni <= 0 || !ok {
 		return ""
 	}
 	var names []string
 	for _, row := range week.Rows {
-		v, inPlan := p.Values[row.Policy]
+		v, inPlan := planned[row.Policy]
 		if row.NotPlanned != "" || !inPlan || row.Policy == "uniform" {
 			continue
 		}

@@ -12,7 +12,7 @@ import (
 // the backtest at one visit per page per week is named, with the ratio
 // and the plan's lead; one that agrees, or a missing result, says nothing.
 func TestReconcile(t *testing.T) {
-	p := &PlanResult{Values: map[string]float64{"uniform": 0.02, "cho": 0.0076, "psp": 0.01, "learn": 0.009}}
+	p := map[string]float64{"uniform": 0.02, "cho": 0.0076, "psp": 0.01, "learn": 0.009}
 	r := &BacktestResult{Budgets: []BacktestBudget{
 		{PerPageWeek: 0.5, Rows: []BacktestRow{{Policy: "uniform", Staleness: 0.5}, {Policy: "cho", Staleness: 0.1}}},
 		{PerPageWeek: 1, Rows: []BacktestRow{

@@ -38,7 +38,7 @@ func (h *home) Render() goapp.UI {
 			h.renderAdvice(),
 			h.renderHeadline(),
 			h.renderParams(),
-			h.renderBacktest(),
+			&backtestPanel{Data: h.data, Form: h.form, Planned: h.res.plan.values()},
 			h.renderExports(),
 			h.renderPolicies(),
 			h.renderCharts(),

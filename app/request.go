@@ -152,6 +152,14 @@ type PlanResult struct {
 	HostLoad, HostCap, HostDelay []float64 `json:"-"`
 }
 
+// values are r's figures by policy and bound; nil for no plan.
+func (r *PlanResult) values() map[string]float64 {
+	if r == nil {
+		return nil
+	}
+	return r.Values
+}
+
 // ReadResult is an input read into pages (StageRead).
 type ReadResult struct {
 	Size int64

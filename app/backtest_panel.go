@@ -8,18 +8,47 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// backtestState is the backtest panel's state.
-type backtestState struct {
-	eng   engine // a planner of its own: a backtest never interrupts a plan
+// backtestPanel replays every policy on the history the page read
+// (core/backtest), in a planner of its own: a backtest never interrupts a
+// plan. It shows only for an observation log or a change history kept
+// whole (dataset.canBacktest).
+type backtestPanel struct {
+	goapp.Compo
+	Data *dataset // the input read
+	Form form     // the parameters above: the backtest plans with their politeness and objective
+	// Planned are the figures of the plan on screen by policy
+	// (PlanResult.Values), which the result is reconciled with.
+	Planned map[string]float64
+
+	ctx   goapp.Context // the component's own, from OnMount (see home.ctx)
+	eng   engine
 	seq   int
 	split string // as typed: YYYY-MM-DD, or "" for the default
 	err   string
-	busy  bool
-	note  string  // what the running backtest is at
-	secs  float64 // how long the result took
+	busy  bool     // a backtest runs …
+	on    *dataset // … of this data
+	note  string   // what the running backtest is at
+	secs  float64  // how long the result took
 	res   *BacktestResult
 	chart btCharts
 	of    *dataset // the data the result is of
+}
+
+func (b *backtestPanel) OnMount(ctx goapp.Context) { b.ctx = ctx }
+
+// OnUpdate stops a backtest of data the page no longer shows: its result
+// would not be shown, and the button would say it is still running.
+func (b *backtestPanel) OnUpdate(ctx goapp.Context) {
+	if b.busy && b.on != b.Data {
+		b.eng.cancel()
+		b.busy, b.note = false, ""
+	}
+}
+
+func (b *backtestPanel) OnDismount() {
+	if b.eng != nil {
+		b.eng.cancel()
+	}
 }
 
 // btCharts are the backtest's charts, made off the event handler.
@@ -52,17 +81,16 @@ func (d *dataset) canBacktest() bool {
 	return d != nil && (d.raw != nil || d.file != nil) && (d.kind == "observation log" || d.kind == "change history")
 }
 
-func (h *home) onSplit(ctx goapp.Context, e goapp.Event) {
-	h.bt.split = ctx.JSSrc().Get("value").String()
+func (b *backtestPanel) onSplit(ctx goapp.Context, e goapp.Event) {
+	b.split = ctx.JSSrc().Get("value").String()
 }
 
 // onBacktest runs the backtest in a worker of its own.
-func (h *home) onBacktest(ctx goapp.Context, e goapp.Event) {
-	d := h.data
-	if !d.canBacktest() {
+func (b *backtestPanel) onBacktest(ctx goapp.Context, e goapp.Event) {
+	d := b.Data
+	if !d.canBacktest() || b.ctx == nil {
 		return
 	}
-	b := &h.bt
 	var split float64
 	if b.split != "" {
 		t, err := time.Parse(time.DateOnly, b.split)
@@ -72,31 +100,31 @@ func (h *home) onBacktest(ctx goapp.Context, e goapp.Event) {
 		}
 		split = float64(t.Unix())
 	}
-	q, errs := h.form.request()
+	q, errs := b.Form.request()
 	if errs != nil {
 		b.err = "fix the parameters above first"
 		return
 	}
 	if b.eng == nil {
-		b.eng = newEngine(h.ctx.Async)
+		b.eng = newEngine(b.ctx.Async)
 	}
 	b.seq++
 	q.Seq, q.Stages, q.Split, q.Name = b.seq, StageBacktest, split, d.name
 	// The rows the person chose to skip when the file was read are
 	// skipped again when it is read for the backtest.
 	q.SkipBad = d.skipped != nil && d.skipped.Rows > 0
-	b.busy, b.err, b.note = true, "", ""
+	b.busy, b.on, b.err, b.note = true, d, "", ""
 	emit := func(s *Stage) {
 		var c btCharts
 		if s.Kind == "backtest" && s.Backtest != nil {
 			c = backtestCharts(s.Backtest)
 		}
-		h.ctx.Dispatch(func(goapp.Context) { h.onBacktestStage(d, s, c) })
+		b.ctx.Dispatch(func(goapp.Context) { b.onStage(d, s, c) })
 	}
 	// A big file was not kept: it is read again (off the event handler).
-	h.ctx.Async(func() {
+	b.ctx.Async(func() {
 		raw, err := d.input(context.Background())
-		h.ctx.Dispatch(func(goapp.Context) {
+		b.ctx.Dispatch(func(goapp.Context) {
 			if err != nil {
 				emit(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
 				return
@@ -107,9 +135,10 @@ func (h *home) onBacktest(ctx goapp.Context, e goapp.Event) {
 	})
 }
 
-func (h *home) onBacktestStage(d *dataset, s *Stage, c btCharts) {
-	b := &h.bt
-	if s.Seq != b.seq || d != h.data {
+// onStage takes a stage of the backtest of d: only the latest
+// backtest's, of the data on the page.
+func (b *backtestPanel) onStage(d *dataset, s *Stage, c btCharts) {
+	if s.Seq != b.seq || d != b.Data {
 		return
 	}
 	switch s.Kind {
@@ -124,12 +153,11 @@ func (h *home) onBacktestStage(d *dataset, s *Stage, c btCharts) {
 	}
 }
 
-func (h *home) renderBacktest() goapp.UI {
-	d := h.data
+func (b *backtestPanel) Render() goapp.UI {
+	d := b.Data
 	if !d.canBacktest() {
 		return goapp.Text("")
 	}
-	b := &h.bt
 	res := b.res
 	if b.of != d {
 		res = nil
@@ -140,10 +168,10 @@ func (h *home) renderBacktest() goapp.UI {
 		goapp.Div().Class("actions").Body(
 			goapp.Label().For("bt-split").Text("Split"),
 			goapp.Input().Type("text").ID("bt-split").Placeholder("last year").Attr("inputmode", "numeric").
-				Aria("describedby", "bt-split-msg").Value(b.split).OnInput(h.onSplit),
+				Aria("describedby", "bt-split-msg").Value(b.split).OnInput(b.onSplit),
 			goapp.Small().ID("bt-split-msg").Class("hint").Text("YYYY-MM-DD; empty: the last year of the history"),
 			goapp.Button().Type("button").ID("bt-run").Class("button", "primary").Disabled(b.busy).
-				OnClick(h.onBacktest).Text(map[bool]string{true: "Backtesting…", false: "Run the backtest"}[b.busy]),
+				OnClick(b.onBacktest).Text(map[bool]string{true: "Backtesting…", false: "Run the backtest"}[b.busy]),
 		),
 		goapp.If(b.err != "", goapp.P().ID("bt-error").Class("error").Attr("role", "alert").Text(b.err)),
 	}
@@ -151,7 +179,7 @@ func (h *home) renderBacktest() goapp.UI {
 		body = append(body, goapp.P().ID("bt-progress").Class("hint").Attr("role", "status").Text(b.note+"…"))
 	}
 	if res != nil {
-		body = append(body, backtestResultUI(res, b.chart, b.secs, h.res.plan)...)
+		body = append(body, backtestResultUI(res, b.chart, b.secs, b.Planned)...)
 	}
 	return goapp.Section().ID("backtest").Class("panel").Aria("labelledby", "backtest-h").
 		DataSet("state", map[bool]string{true: "busy", false: map[bool]string{true: "done", false: "idle"}[res != nil]}[b.busy]).
@@ -162,8 +190,8 @@ func (h *home) renderBacktest() goapp.UI {
 // backtestResultUI is the result: which policy to use, the table and
 // chart of every policy at every budget, and — folded away — each one's
 // visits and weeks at one visit per page per week.
-func backtestResultUI(r *BacktestResult, c btCharts, secs float64, p *PlanResult) []goapp.UI {
-	differ := reconcile(p, r)
+func backtestResultUI(r *BacktestResult, c btCharts, secs float64, planned map[string]float64) []goapp.UI {
+	differ := reconcile(planned, r)
 	out := []goapp.UI{
 		goapp.P().ID("bt-advice").Class("bt-advice").Text(backtestAdvice(r)),
 		goapp.If(differ != "", goapp.P().ID("bt-reconcile").Class("note").Text(differ)),
