@@ -42,8 +42,27 @@ type azarPage struct {
 // differ, a rate or weight is negative, NaN or infinite, total is not
 // finite and positive.
 func Azar(rates, weights []float64, total float64) ([]float64, error) {
+	return AzarTicked(rates, weights, total, nil)
+}
+
+// azarTickEvery is how many comparisons the sort makes between two calls
+// of AzarTicked's tick: some tens of milliseconds in WebAssembly.
+const azarTickEvery = 1 << 18
+
+// AzarTicked is Azar, calling tick, when it is not nil, every so often
+// while it sorts and once after, so that a caller on one thread can yield,
+// or stop: the first error tick returns ends Azar with it (after the sort,
+// which does not stop midway).
+func AzarTicked(rates, weights []float64, total float64, tick func() error) ([]float64, error) {
 	if err := validateAzar(rates, weights, total); err != nil {
 		return nil, err
+	}
+	var tickErr error
+	compared := 0
+	tock := func() {
+		if tick != nil && tickErr == nil {
+			tickErr = tick()
+		}
 	}
 	rho := make([]float64, len(rates))
 	// F₂'s maximiser is unchanged when μ is scaled, and scales with (Δ, R):
@@ -76,11 +95,17 @@ func Azar(rates, weights []float64, total float64) ([]float64, error) {
 	}
 	// seed 002 Claim 2: sort so that μ_1/Δ_1 ≤ μ_2/Δ_2 ≤ … ≤ μ_n/Δ_n.
 	slices.SortFunc(pages, func(a, b azarPage) int {
+		if compared++; compared%azarTickEvery == 0 {
+			tock()
+		}
 		if c := cmp.Compare(a.key, b.key); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.index, b.index)
 	})
+	if tock(); tickErr != nil {
+		return nil, tickErr
+	}
 	sumSqrt, sumDelta := azarSuffixSums(pages)
 	r := total / scale
 	// seed 002 eq. 11 on pages k…n: √λ = Σ√(μ_iΔ_i)/(R + ΣΔ_i). Drop page k

@@ -58,10 +58,19 @@ import (
 // as it would in the limit; a weight below 1e-308 of the largest counts
 // as 0.
 func Cho(rates, weights []float64, total float64, obj staleness.Objective) ([]float64, error) {
+	return ChoTicked(rates, weights, total, obj, nil)
+}
+
+// ChoTicked is Cho, calling tick, when it is not nil, before each pass
+// over the pages (tens of milliseconds apart at a million pages in
+// WebAssembly), so that a caller on one thread can yield, or stop: the
+// first error tick returns ends the search with it.
+func ChoTicked(rates, weights []float64, total float64, obj staleness.Objective, tick func() error) ([]float64, error) {
 	if err := validateCho(rates, weights, total, obj); err != nil {
 		return nil, err
 	}
 	s := newChoSolver(rates, weights, total, obj == staleness.Stale)
+	s.tick = tick
 	if s.err != nil && s.active == 0 {
 		return nil, s.err
 	}
@@ -130,6 +139,27 @@ type choSolver struct {
 	steepOver bool
 	runC      float64 // the last c_i recorded, whose Σλ_i is still in runL
 	runL      float64
+
+	tick    func() error // before each pass; nil: none
+	tickErr error        // what tick returned, ending the search
+}
+
+// ticked is pass, after a call of s.tick; once tick has returned an
+// error, a pass returns NaN, which ends a search (and solve returns the
+// error).
+func (s *choSolver) ticked(pass func(float64) (float64, float64)) func(float64) (float64, float64) {
+	if s.tick == nil {
+		return pass
+	}
+	return func(mu float64) (float64, float64) {
+		if s.tickErr == nil {
+			s.tickErr = s.tick()
+		}
+		if s.tickErr != nil {
+			return math.NaN(), math.NaN()
+		}
+		return pass(mu)
+	}
 }
 
 // newChoSolver precomputes c_i. The problem is unchanged when the weights
@@ -229,14 +259,18 @@ func (s *choSolver) solve() error {
 			mu = st.mu
 		}
 	}
-	full := func(mu float64) (float64, float64) { return s.approxPass(mu, 1) }
+	full := s.ticked(func(mu float64) (float64, float64) { return s.approxPass(mu, 1) })
 	if st, _ := s.search(mu, nil, full, choApproxTol, true); st.mu > 0 && st.mu < s.muMax {
 		mu = st.mu
 	}
 	// One exact pass, warm-started from the table (one Newton step per
 	// page). The table's error leaves Σf off by ~1e-9, which a first-order
 	// move of μ removes: f_i(μe^δ) = f_i + δ·df_i/d ln μ + O(δ²).
-	sum, deriv := s.exactPass(mu)
+	exact := s.ticked(s.exactPass)
+	sum, deriv := exact(mu)
+	if s.tickErr != nil {
+		return s.tickErr
+	}
 	if math.Abs(sum-s.total) <= choTol*s.total {
 		s.scale(s.total / sum)
 		return nil
@@ -247,8 +281,10 @@ func (s *choSolver) solve() error {
 			return nil
 		}
 	}
-	st, ok := s.search(mu, []float64{sum, deriv}, s.exactPass, choTol, true)
+	st, ok := s.search(mu, []float64{sum, deriv}, exact, choTol, true)
 	switch {
+	case s.tickErr != nil:
+		return s.tickErr
 	case ok:
 		s.scale(s.total / st.sum)
 		return nil

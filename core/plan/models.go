@@ -192,7 +192,7 @@ func (in *instance) remodel(r *Result, v *simulate.Visits) error {
 			r.Page[i] = s
 		}
 	}
-	r.Value = in.average(func(i int) float64 { return r.Page[i] })
+	r.Value = in.average("", func(i int) float64 { return r.Page[i] })
 	return nil
 }
 

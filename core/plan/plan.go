@@ -342,30 +342,57 @@ func (in *instance) searching(name Policy) func(pass, done, total int) error {
 // result returns a policy's result: each page's value from page, and
 // their weighted average (pages of weight 0 left out even when infinite).
 func (in *instance) result(name Policy, visits []float64, simulated bool, page func(i int) float64) *Result {
+	stage := "scoring " + string(name)
 	if !in.whole() && !in.params.keepsPerPage(name) {
 		// Its per-page figures would be dropped (store): the average
 		// without them.
-		return &Result{Name: name, Value: in.average(page), Simulated: simulated}
+		return &Result{Name: name, Value: in.average(stage, page), Simulated: simulated}
 	}
 	r := &Result{Name: name, Visits: visits, Page: make([]float64, len(visits)), Simulated: simulated}
 	for i := range visits {
+		if i%pulsePages == 0 && i > 0 {
+			in.pulse.tell(stage, i, len(visits))
+		}
 		r.Page[i] = page(i)
 	}
-	r.Value = in.average(func(i int) float64 { return r.Page[i] })
+	r.Value = in.average("", func(i int) float64 { return r.Page[i] })
 	return r
 }
 
+// pulsePages is how many pages a loop over them scores between two looks
+// at the pulse: some milliseconds' work in WebAssembly (a smaller table
+// is scored without a look).
+const pulsePages = 1 << 15
+
 // average returns the pages' weighted average of per-page values,
 // normalised by Σw; pages of weight 0 are left out even when infinite.
-func (in *instance) average(page func(i int) float64) float64 {
+// A stage named tells the pulse as it goes (page may be slow).
+func (in *instance) average(stage string, page func(i int) float64) float64 {
 	var sum, wsum float64
 	for i, w := range in.weights {
+		if stage != "" && i%pulsePages == 0 && i > 0 {
+			in.pulse.tell(stage, i, len(in.weights))
+		}
 		if w != 0 {
 			sum += w * page(i)
 		}
 		wsum += w
 	}
 	return sum / wsum
+}
+
+// ticking returns the tick of a long computation of stage outside this
+// package (allocate.ChoTicked, AzarTicked): Params.Progress told, when it
+// is time to, and the plan's context's error returned, which stops it.
+// A table of up to pulsePages pages is computed without (nil).
+func (in *instance) ticking(stage string) func() error {
+	if len(in.rates) <= pulsePages {
+		return nil
+	}
+	return func() error {
+		in.pulse.say(stage, func() string { return stage })
+		return in.ctx.Err()
+	}
 }
 
 // analytic returns the result of visiting page i visits[i] times per

@@ -15,8 +15,10 @@ import (
 // TestProgressFromEveryLongStage: on a paper-like table (Zipf hosts, seed
 // 000 §4's rates, 8.64 visits a page), every long stage looks at the
 // pulse at short intervals of work — GREEDY every allocate.ProgressEvery
-// pages counted, the assignments, replays and Azar's carousel every
-// pulseSlots visits or slots — so that with the pulse's interval set to 0
+// pages counted, Cho's multiplier every pass over the pages, Azar's sort
+// every 2^18 comparisons, the assignments, replays and Azar's carousel
+// every pulseSlots visits or slots, each policy's scores every pulsePages
+// pages — so that with the pulse's interval set to 0
 // Params.Progress hears each stage that many times. Counted, not timed:
 // the 250 ms Params.Progress promises follow from how little work lies
 // between two looks (a few milliseconds in WebAssembly). Both ways a plan
@@ -54,6 +56,19 @@ func TestProgressFromEveryLongStage(t *testing.T) {
 				t.Errorf("whole %v: %q heard %d times, want at least %d", whole, s, heard[s], want)
 			}
 		}
+		// Cho's multiplier before each pass over the pages, Azar's sort
+		// every 2^18 comparisons and after; the pages scored every
+		// pulsePages.
+		for _, s := range []string{"allocating cho", "allocating azar"} {
+			if heard[s] < 2 {
+				t.Errorf("whole %v: %q heard %d times, want at least 2", whole, s, heard[s])
+			}
+		}
+		for _, s := range []string{"scoring proportional", "scoring cho", "scoring psp", "scoring azar_random"} {
+			if heard[s] < n/pulsePages {
+				t.Errorf("whole %v: %q heard %d times, want at least %d", whole, s, heard[s], n/pulsePages)
+			}
+		}
 		if !whole && heard["scheduling infcrawlers"] < 10 {
 			t.Errorf("%q heard %d times", "scheduling infcrawlers", heard["scheduling infcrawlers"])
 		}
@@ -62,6 +77,20 @@ func TestProgressFromEveryLongStage(t *testing.T) {
 		}
 	}
 	holdWhole = false
+
+	// A context cancelled from inside Azar's allocation stops Run there.
+	ctx, cancelAzar := context.WithCancel(context.Background())
+	defer cancelAzar()
+	var lastAzar string
+	p.Progress = func(s string) {
+		lastAzar = s
+		if s == "allocating azar" {
+			cancelAzar()
+		}
+	}
+	if _, err := Run(ctx, pg, p); !errors.Is(err, context.Canceled) || lastAzar != "allocating azar" {
+		t.Errorf("cancelled inside Azar's allocation: %v, last heard %q", err, lastAzar)
+	}
 
 	// A context cancelled from inside GREEDY stops Run there.
 	ctx, cancel := context.WithCancel(context.Background())

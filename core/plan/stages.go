@@ -127,6 +127,9 @@ func (in *instance) shares(share func(i int) float64) []int {
 	for i := range s {
 		s[i] = share(i)
 	}
+	if len(s) > pulsePages {
+		in.pulse.say("apportioning", func() string { return "apportioning" })
+	}
 	return allocate.Apportion(in.params.Budget, s)
 }
 
@@ -142,26 +145,33 @@ func (in *instance) dropWhole(a *allocation, k int) {
 }
 
 // rateAllocations computes the rate policies but uniform: proportional,
-// cho and azar, adding their results to a.
+// cho and azar, adding their results to a. It tells the pulse as it goes
+// and stops when the plan's context ends.
 func (in *instance) rateAllocations(a *allocation) (err error) {
 	n := len(in.rates)
 	R := in.params.Budget
 	cho := make([]float64, n)
 	a.azar = make([]float64, n)
 	if in.wantsCho() {
-		if cho, err = allocate.Cho(in.rates, in.weights, float64(R)/in.T, in.params.Objective); err != nil {
+		if cho, err = allocate.ChoTicked(in.rates, in.weights, float64(R)/in.T, in.params.Objective, in.ticking("allocating cho")); err != nil {
 			return fmt.Errorf("cho: %w", err)
 		}
 	}
 	if in.wantsAzar() {
-		if a.azar, err = allocate.Azar(in.rates, in.weights, float64(R)/in.T); err != nil {
+		if a.azar, err = allocate.AzarTicked(in.rates, in.weights, float64(R)/in.T, in.ticking("allocating azar")); err != nil {
 			return fmt.Errorf("azar: %w", err)
 		}
+	}
+	if err := in.ctx.Err(); err != nil {
+		return err
 	}
 	if in.wants(Proportional) {
 		a.whole[1] = in.shares(func(i int) float64 { return in.weights[i] * in.rates[i] })
 		a.results = append(a.results, in.analytic(Proportional, floats(a.whole[1])))
 		in.dropWhole(a, 1)
+		if err := in.ctx.Err(); err != nil {
+			return err
+		}
 	}
 	if in.wantsCho() {
 		a.whole[2] = in.shares(func(i int) float64 { return cho[i] })
@@ -171,6 +181,9 @@ func (in *instance) rateAllocations(a *allocation) (err error) {
 		}
 		a.results = append(a.results, in.analytic(Cho, choVisits))
 		in.dropWhole(a, 2)
+		if err := in.ctx.Err(); err != nil {
+			return err
+		}
 	}
 	// Azar et al. optimise freshness; no closed-form age is offered.
 	if in.wantsAzar() && in.params.Objective == staleness.Stale {
