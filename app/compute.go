@@ -91,8 +91,11 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 	}
 	if q.Stages&StageExport != 0 && ctx.Err() == nil {
 		start := time.Now()
-		progress("writing " + q.Export)
-		e, err := exportFile(ctx, pg, params, q)
+		note := "writing " + q.Export
+		progress(note)
+		ep := params
+		ep.Progress = func(stage string) { progress(note + ": " + stage) }
+		e, err := exportFile(ctx, pg, ep, q)
 		if err != nil {
 			fail(err)
 			return

@@ -494,8 +494,12 @@ func TestResponsive(t *testing.T) {
 	}
 
 	// A new budget while the worker still sweeps: the worker is asked to
-	// stop the job and plans the new budget with the pages it holds (or,
-	// if it does not stop within the engine's grace, a fresh one does).
+	// stop the job, takes the message where the sweep's plan says how far
+	// it has got, and plans the new budget with the pages it holds (a
+	// worker that did not stop within the engine's grace would be let go,
+	// and its pages sent to a fresh one).
+	counts := `(s => s.workers + " " + s.pagesSent)(document.getElementById("status").dataset)`
+	held := eval[string](tb, counts)
 	busy := tb.text("#status")
 	seq := tb.seq()
 	tb.typeInto("#budget", "100000")
@@ -525,8 +529,9 @@ func TestResponsive(t *testing.T) {
 	seq = tb.seq()
 	tb.typeInto("#budget", "120000")
 	tb.waitPlanned(seq, 60*time.Second)
-	counts := `(s => s.workers + " " + s.pagesSent)(document.getElementById("status").dataset)`
-	t.Logf("workers started, jobs that sent their pages, after the new budgets and the Stop: %s", eval[string](tb, counts))
+	if after := eval[string](tb, counts); after != held {
+		t.Errorf("new budgets during a sweep and a Stop: workers started and jobs that sent pages went %s → %s, want the same worker with its pages", held, after)
+	}
 
 	// A new parameter once a plan is done: the worker plans it with the
 	// pages it holds, none sent again.
