@@ -234,10 +234,11 @@ func (in *instance) polite(name Policy, src schedule.Source, x []int) (*Result, 
 // source returns x's equally spaced programme (merged: MERGE's) for the
 // assignment: made as it is consumed, or held whole when the plan needs
 // it so (see whole).
-func (in *instance) source(x []int, merge bool) schedule.Source {
+func (in *instance) source(name Policy, x []int, merge bool) schedule.Source {
 	if !in.whole() {
-		return in.lazy(x, merge)
+		return in.lazy(name, x, merge)
 	}
+	in.announce(name)
 	if merge {
 		return schedule.Merge(in.params.Model, in.programme(x), in.T)
 	}
@@ -481,7 +482,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 			if inf, err = in.followedLazy(a.polite); err != nil {
 				return err
 			}
-			psp, err = in.polite(PSP, in.lazy(a.polite, true), a.polite)
+			psp, err = in.polite(PSP, in.lazy(PSP, a.polite, true), a.polite)
 			return err
 		}
 		if inf, err = in.followed(merged, a.polite); err != nil {
@@ -493,13 +494,13 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	var jobs []func() error
 	if in.wants(MP2) {
 		jobs = append(jobs, func() (err error) {
-			mp2, err = in.polite(MP2, in.source(a.polite, false), a.polite)
+			mp2, err = in.polite(MP2, in.source(MP2, a.polite, false), a.polite)
 			return err
 		})
 	}
 	if in.wants(MWolf) {
 		jobs = append(jobs, func() (err error) {
-			mwolf, err = in.polite(MWolf, in.source(a.nonpolite, false), a.nonpolite)
+			mwolf, err = in.polite(MWolf, in.source(MWolf, a.nonpolite, false), a.nonpolite)
 			return err
 		})
 	}
@@ -565,7 +566,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		if a.whole[k] == nil {
 			break // cho not planned (Poisson pages, staleness or age only): run says why
 		}
-		if _, err := in.polite(in.params.Policy, in.source(a.whole[k], true), a.whole[k]); err != nil {
+		if _, err := in.polite(in.params.Policy, in.source(in.params.Policy, a.whole[k], true), a.whole[k]); err != nil {
 			return nil, err
 		}
 	}

@@ -64,10 +64,23 @@ func (in *instance) whole() bool { return holdWhole || in.modelled() || in.param
 // two ways.
 var holdWhole = false
 
-// lazy returns x's equally spaced programme (merged: MERGE's), made host
-// by host as it is consumed.
-func (in *instance) lazy(x []int, merge bool) *schedule.Lazy {
+// lazy returns x's equally spaced programme (merged: MERGE's) for name's
+// schedule, made host by host as it is consumed.
+func (in *instance) lazy(name Policy, x []int, merge bool) *schedule.Lazy {
+	in.announce(name)
 	return schedule.NewLazy(in.params.Model, x, in.hostOf, len(in.hosts), in.T, merge)
+}
+
+// announce tells the pulse that name's schedule is begun: what comes
+// before its first visit (its programme, tracker and validator made, some
+// tenths of a second at paper scale in WebAssembly) is said as its. A
+// table of up to pulsePages pages is scheduled without.
+func (in *instance) announce(name Policy) {
+	if len(in.rates) <= pulsePages {
+		return
+	}
+	stage := "scheduling " + string(name)
+	in.pulse.say(stage, func() string { return stage + " 0%" })
 }
 
 // streamed assigns a lazy programme to the crawlers, replaying and
@@ -184,7 +197,7 @@ func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 // made host by host and followed exactly.
 func (in *instance) followedLazy(x []int) (*Result, error) {
 	tr := staleness.NewTracker(in.params.Model, in.params.Objective, in.rates, in.T)
-	l := in.lazy(x, true)
+	l := in.lazy(InfCrawlers, x, true)
 	done, total := 0, sum(x)
 	for s := range l.Hosts() {
 		for r := range l.Count(s) {
