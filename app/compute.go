@@ -56,6 +56,11 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 				r.Early = true
 				emit(&Stage{Seq: q.Seq, Kind: "plan", Plan: r, Seconds: time.Since(start).Seconds()})
 			}
+			// Each policy after, as it is scored: its figures alone, the
+			// per-page arrays being the early plan's.
+			p.Scored = func(pl *plan.Plan) {
+				emit(&Stage{Seq: q.Seq, Kind: "scored", Plan: planFigures(pl, q.Policy), Seconds: time.Since(start).Seconds()})
+			}
 		}
 		perVisit := int64(planBytesPerVisit)
 		if p.Simulate > 0 {
@@ -180,6 +185,29 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 
 // planResult extracts what the page shows of a plan.
 func planResult(pl *plan.Plan, policy string) *PlanResult {
+	r := planFigures(pl, policy)
+	res := pl.Result(plan.Policy(policy))
+	if res == nil {
+		res = pl.Result(plan.PSP)
+		r.Policy = string(plan.PSP)
+	}
+	r.Dropped, r.Violations = res.Dropped, res.Violations
+	r.Visits, r.Stale = res.Visits, res.Page
+	m := len(pl.Hosts)
+	r.HostLoad, r.HostCap, r.HostDelay = make([]float64, m), make([]float64, m), make([]float64, m)
+	for i, x := range res.Visits {
+		r.HostLoad[pl.HostOf[i]] += x
+	}
+	for h, host := range pl.Hosts {
+		r.HostCap[h], r.HostDelay[h] = float64(host.Cap), host.Delay
+		r.MaxUseful += host.Cap
+	}
+	return r
+}
+
+// planFigures is what the page shows of every policy and bound of a plan,
+// without the per-page and per-host arrays of the one shown.
+func planFigures(pl *plan.Plan, policy string) *PlanResult {
 	r := &PlanResult{Budget: pl.Params.Budget, Crawlers: pl.Params.Crawlers, Rate: pl.Params.Rate, Policy: policy,
 		Values: map[string]float64{}, Simulated: map[string]bool{}, Seconds: pl.Seconds}
 	for p, why := range pl.Omitted {
@@ -219,22 +247,6 @@ func planResult(pl *plan.Plan, policy string) *PlanResult {
 			}
 			r.Starved[name] = n
 		}
-	}
-	res := pl.Result(plan.Policy(policy))
-	if res == nil {
-		res = pl.Result(plan.PSP)
-		r.Policy = string(plan.PSP)
-	}
-	r.Dropped, r.Violations = res.Dropped, res.Violations
-	r.Visits, r.Stale = res.Visits, res.Page
-	m := len(pl.Hosts)
-	r.HostLoad, r.HostCap, r.HostDelay = make([]float64, m), make([]float64, m), make([]float64, m)
-	for i, x := range res.Visits {
-		r.HostLoad[pl.HostOf[i]] += x
-	}
-	for h, host := range pl.Hosts {
-		r.HostCap[h], r.HostDelay[h] = float64(host.Cap), host.Delay
-		r.MaxUseful += host.Cap
 	}
 	return r
 }

@@ -26,8 +26,10 @@ func TestCompute(t *testing.T) {
 			got[s.Kind] = s
 		}
 	})
-	// psp's plan first as soon as it is ready (early), then whole.
-	if !slices.Equal(kinds, []string{"plan", "plan", "sweep", "target", "done"}) {
+	// psp's plan first as soon as it is ready (early), the other
+	// policies' figures as each is scored (the rate policies together, then
+	// mp2, mwolf, mwolf-exact and azar), then whole.
+	if !slices.Equal(kinds, []string{"plan", "scored", "scored", "scored", "scored", "scored", "plan", "sweep", "target", "done"}) {
 		t.Fatalf("stages %v", kinds)
 	}
 	p := got["plan"].Plan
@@ -184,4 +186,30 @@ func (fakeCLI) Sweep(p plan.Params, budgets []int) []string {
 func (fakeCLI) Learn(p plan.Params, x int) string { return fmt.Sprintf("LEARN %d", x) }
 func (fakeCLI) Schedule(p plan.Params, x int, policy string) string {
 	return fmt.Sprintf("SCHEDULE %d %s", x, policy)
+}
+
+// TestShowScored: the figures scored after an early plan go into it, its
+// per-page arrays kept and it still early; a stage for another budget, or
+// after the finished plan, changes nothing.
+func TestShowScored(t *testing.T) {
+	visits := []float64{1, 2}
+	early := &PlanResult{Budget: 10, Early: true, Values: map[string]float64{"psp": 0.1}, Visits: visits}
+	var r results
+	r.plan = early
+	r.showScored(&PlanResult{Budget: 10, Values: map[string]float64{"psp": 0.1, "mp2": 0.2}, DroppedBy: map[string]int{"mp2": 3}})
+	if p := r.plan; !p.Early || len(p.Values) != 2 || p.DroppedBy["mp2"] != 3 || !slices.Equal(p.Visits, visits) {
+		t.Errorf("after a scored stage: %+v", p)
+	}
+	if early.Values["mp2"] != 0 || len(early.Values) != 1 {
+		t.Errorf("the early plan given was changed in place: %v", early.Values)
+	}
+	r.showScored(&PlanResult{Budget: 11, Values: map[string]float64{"azar": 0.3}})
+	if _, ok := r.plan.Values["azar"]; ok {
+		t.Error("a stage of another budget was taken")
+	}
+	r.plan = &PlanResult{Budget: 10, Values: map[string]float64{"psp": 0.1}}
+	r.showScored(&PlanResult{Budget: 10, Values: map[string]float64{"azar": 0.3}})
+	if _, ok := r.plan.Values["azar"]; ok {
+		t.Error("a stage after the finished plan was taken")
+	}
 }

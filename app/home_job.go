@@ -146,6 +146,8 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 		} else {
 			h.times.plan = since
 		}
+	case "scored":
+		r.showScored(s.Plan)
 	case "sweep":
 		r.sweep, r.staleSweep = s.Sweep, false
 		h.times.sweep = since
@@ -200,6 +202,19 @@ func (r *results) showPlan(q Request, p *PlanResult, v *planViews) {
 	r.plan, r.req, r.stalePlan = p, q, false
 	r.scatter, r.load, r.pageTable, r.hostTable, r.unvisitable = v.scatter, v.load, v.pageTable, v.hostTable, v.unvisitable
 	r.budget = sweepSpec(r.sweep, p.Budget, r.target, objective(q.Objective))
+}
+
+// showScored puts the figures of the policies scored after an early plan
+// (plan.Params.Scored) into it: it stays early, its per-page views as
+// they are. Once the finished plan is in, there is nothing to add.
+func (r *results) showScored(p *PlanResult) {
+	if p == nil || r.plan == nil || !r.plan.Early || p.Budget != r.plan.Budget {
+		return
+	}
+	np := *r.plan
+	np.Values, np.Simulated, np.Sim, np.Omitted = p.Values, p.Simulated, p.Sim, p.Omitted
+	np.DroppedBy, np.Starved = p.DroppedBy, p.Starved
+	r.plan = &np
 }
 
 func (r *results) planBudget() int {

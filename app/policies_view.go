@@ -24,7 +24,7 @@ func (h *home) renderPolicies() goapp.UI {
 		goapp.Div().Class("table-wrap").Body(goapp.Table().Class("results").Body(
 			goapp.Caption().Text(sprintf("At %s visits per horizon, %s model; simulated values replay the schedule, analytical ones are closed forms.",
 				fmtInt(int64(p.Budget)), h.res.req.Model)+
-				map[bool]string{true: " psp, the bounds and uniform are final; the other policies are still being planned.", false: ""}[p.Early]),
+				map[bool]string{true: " The policies not listed yet are still being planned; each appears as it is scored.", false: ""}[p.Early]),
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Th().Scope("col").Text("policy"),
 				goapp.Th().Scope("col").Class("num").Text(obj.label()),

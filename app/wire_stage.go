@@ -116,7 +116,8 @@ func unpackStage(b []byte) (*Stage, error) {
 			return nil, errWire
 		}
 		p := s.Plan
-		p.Visits, p.Stale, p.HostLoad, p.HostCap, p.HostDelay = a[0], a[1], a[2], a[3], a[4]
+		// A "scored" stage has no arrays: nil, as sent.
+		p.Visits, p.Stale, p.HostLoad, p.HostCap, p.HostDelay = orNil(a[0]), orNil(a[1]), orNil(a[2]), orNil(a[3]), orNil(a[4])
 		p.Values = make(map[string]float64, len(names))
 		for k, name := range names {
 			p.Values[name] = a[5][k]
@@ -152,4 +153,12 @@ func unpackStage(b []byte) (*Stage, error) {
 		return nil, errWire
 	}
 	return s, nil
+}
+
+// orNil is a, or nil when it is empty.
+func orNil(a []float64) []float64 {
+	if len(a) == 0 {
+		return nil
+	}
+	return a
 }

@@ -438,10 +438,26 @@ func TestResponsive(t *testing.T) {
 		return true; })()`)
 	tb.drop("large.csv", csv, "")
 	start := eval[float64](tb, `performance.now()`)
+	// The policies' rows while the plan is early: how many, each time
+	// they change.
+	eval[bool](tb, `(() => { window.__rows = []; new MutationObserver(() => {
+		const c = document.querySelector("#policies caption");
+		if (!c || !c.textContent.includes("still being planned")) return;
+		const n = document.querySelectorAll("#policies tbody tr").length;
+		if (window.__rows[window.__rows.length - 1] !== n) window.__rows.push(n);
+	}).observe(document.body, {subtree: true, childList: true, characterData: true}); return true; })()`)
 	// Reading, then every policy at the chosen budget: the first results.
 	tb.poll(fmt.Sprintf(`(() => { const s = document.getElementById("status");
 		return +s.dataset.seq > %d && +s.dataset.planMs > 0; })()`, before), 60*time.Second)
 	planned := eval[float64](tb, `performance.now()`)
+	// psp, the bounds and uniform first; then the rate policies, and each
+	// schedule as it is scored (plan.Params.Scored), before the finished
+	// plan.
+	rows := eval[[]int](tb, `window.__rows`)
+	t.Logf("the policies' rows while the plan was early: %v", rows)
+	if len(rows) < 3 || !slices.IsSorted(rows) {
+		t.Errorf("the policies' rows while the plan was early went %v; want them to grow as each is scored, at least twice", rows)
+	}
 	// Then the budget sweep, in the worker, while the page stays live.
 	time.Sleep(1500 * time.Millisecond)
 	if got := tb.text("#status"); !strings.Contains(got, "sweeping") && !strings.Contains(got, "finding") && !strings.Contains(got, "Planned") {

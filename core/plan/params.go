@@ -51,6 +51,12 @@ type Params struct {
 	// mwolf-exact, proportional, cho, azar): at a million pages they take
 	// as long again. Early must not keep the plan: Run goes on filling it.
 	Early func(*Plan) `json:"-"`
+	// Scored, if set with Early, is given the plan again each time more
+	// policies are scored after Early: the rate policies together
+	// (proportional, cho, azar's rates), then each of mp2, mwolf,
+	// mwolf-exact and azar's carousel as its schedule is scored — from one
+	// goroutine at a time. Like Early, it must not keep the plan.
+	Scored func(*Plan) `json:"-"`
 	// Stream, if set, is given the schedule of Policy visit by visit, in
 	// time order, as it is made, and the Plan holds none (Plan.Schedule is
 	// nil, Plan.Scheduled counts them): a plan of Poisson pages then holds

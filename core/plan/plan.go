@@ -143,7 +143,17 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	progress("scheduling")
 	start = time.Now()
 	var early func([]*Result) error
+	var scored func(*Result) // a schedule scored after early, for Params.Scored
 	if params.Early != nil {
+		var mu sync.Mutex // the schedules after early are scored on several goroutines
+		if params.Scored != nil {
+			scored = func(r *Result) {
+				mu.Lock()
+				defer mu.Unlock()
+				pl.store(r)
+				params.Scored(pl)
+			}
+		}
 		early = func(done []*Result) error {
 			for _, r := range done {
 				pl.store(r)
@@ -154,10 +164,18 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 			if err := in.rateAllocations(alloc); err != nil {
 				return err
 			}
-			return keep(alloc.results)
+			if err := keep(alloc.results); err != nil {
+				return err
+			}
+			if params.Scored != nil && len(alloc.results) > 0 {
+				mu.Lock()
+				params.Scored(pl)
+				mu.Unlock()
+			}
+			return nil
 		}
 	}
-	sched, err := in.schedule(ctx, alloc, early)
+	sched, err := in.schedule(ctx, alloc, early, scored)
 	if err != nil {
 		return nil, err
 	}

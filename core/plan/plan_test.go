@@ -294,6 +294,61 @@ func TestEarly(t *testing.T) {
 	}
 }
 
+// TestScored: with Early and Scored set, the plan is given again each
+// time more policies are scored — first the rate policies together, then
+// each scheduled policy left, one at a time — each call holding what the
+// last did and more, the values as the plan without either makes them;
+// without Early, Scored is not called.
+func TestScored(t *testing.T) {
+	want := samplePlan(t, func(p *Params) { p.Simulate = 2 })
+	var seen []map[Policy]float64
+	got := samplePlan(t, func(p *Params) {
+		p.Simulate = 2
+		p.Early = func(*Plan) {}
+		p.Scored = func(pl *Plan) {
+			m := map[Policy]float64{}
+			for name, r := range pl.Results {
+				m[name] = r.Value
+			}
+			seen = append(seen, m)
+		}
+	})
+	// The rate policies, then mp2, mwolf, mwolf-exact and azar.
+	if len(seen) != 5 {
+		t.Fatalf("Scored called %d times, want 5", len(seen))
+	}
+	for _, name := range []Policy{Proportional, Cho, AzarRandom} {
+		if _, ok := seen[0][name]; !ok {
+			t.Errorf("the first call lacks %s", name)
+		}
+	}
+	for k, m := range seen {
+		for name, v := range m {
+			if w := want.Results[name]; w == nil || w.Value != v {
+				t.Errorf("call %d: %s = %v, want %v", k, name, v, w)
+			}
+		}
+		if k > 0 {
+			if len(m) != len(seen[k-1])+1 {
+				t.Errorf("call %d: %d results after %d, want one more", k, len(m), len(seen[k-1]))
+			}
+			for name := range seen[k-1] {
+				if _, ok := m[name]; !ok {
+					t.Errorf("call %d lost %s", k, name)
+				}
+			}
+		}
+	}
+	if last := seen[len(seen)-1]; len(last) != len(want.Results) || len(got.Results) != len(want.Results) {
+		t.Errorf("the last call has %d results, the plan %d; want %d", len(last), len(got.Results), len(want.Results))
+	}
+	calls := 0
+	samplePlan(t, func(p *Params) { p.Scored = func(*Plan) { calls++ } })
+	if calls != 0 {
+		t.Errorf("Scored without Early: called %d times", calls)
+	}
+}
+
 // TestPerPage: a plan keeping the per-page arrays of named results only
 // (early or not, simulated or not) has every value, drop and simulation
 // of a plan keeping them all, and the named results' arrays unchanged.

@@ -459,8 +459,14 @@ func (in *instance) carousel(rates []float64) (*Result, error) {
 // schedule makes the scheduled policies and bounds: all together on
 // several cores; else psp and infcrawlers first — then early (if not nil)
 // is given them and makes the rate allocations left (the carousel needs
-// Azar's) — then the others.
-func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result) error) (*scheduling, error) {
+// Azar's) — then the others, each given to scored (if not nil) as it is
+// scored.
+func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result) error, scored func(*Result)) (*scheduling, error) {
+	tell := func(r *Result) {
+		if scored != nil && r != nil {
+			scored(r)
+		}
+	}
 	s := &scheduling{}
 	var psp, inf, mp2, mwolf, azar *Result
 	// MERGE starts from the equally spaced programme and spreads each
@@ -495,12 +501,14 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	if in.wants(MP2) {
 		jobs = append(jobs, func() (err error) {
 			mp2, err = in.polite(MP2, in.source(MP2, a.polite, false), a.polite)
+			tell(mp2)
 			return err
 		})
 	}
 	if in.wants(MWolf) {
 		jobs = append(jobs, func() (err error) {
 			mwolf, err = in.polite(MWolf, in.source(MWolf, a.nonpolite, false), a.nonpolite)
+			tell(mwolf)
 			return err
 		})
 	}
@@ -509,6 +517,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	if in.wants(MWolfExact) {
 		jobs = append(jobs, func() (err error) {
 			exact, exactWhy = in.transported(a.nonpolite)
+			tell(exact)
 			return nil
 		})
 	}
@@ -518,6 +527,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 				return fmt.Errorf("azar: a budget of %d visits is more than the %d slots the EDF carousel builds; plan a shorter horizon", in.params.Budget, schedule.MaxCarouselSlots)
 			}
 			azar, err = in.carousel(a.azar)
+			tell(azar)
 			return err
 		})
 	}
