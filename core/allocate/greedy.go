@@ -80,6 +80,17 @@ type solver struct {
 	err           error
 }
 
+// counting adds k pages (or visits) handled to sv.counted and, each time
+// the count passes a multiple of ProgressEvery, tells how far the work on
+// total has got (done); it reports whether the search must stop. The
+// passes count their pages one by one (total); the rest of the work — the
+// allocation finished from the bracket, a full host filled — by this.
+func (sv *solver) counting(k, done, total int) bool {
+	before := sv.counted / ProgressEvery
+	sv.counted += k
+	return sv.counted/ProgressEvery != before && sv.tell(max(done, 1), max(total, done, 1))
+}
+
 // tell passes a pass's progress to Problem.Progress, and reports whether
 // the search must stop.
 func (sv *solver) tell(done, total int) bool {

@@ -14,6 +14,7 @@ func (sv *solver) finish(pages []int32, capped bool, target int64, lo, hi []int3
 	if capped {
 		used = make([]int64, len(p.Caps))
 		start := sv.threshold
+		passed := 0
 		for s, hp := range sv.byHost {
 			c := int64(p.Caps[s])
 			for _, i := range hp {
@@ -29,6 +30,9 @@ func (sv *solver) finish(pages []int32, capped bool, target int64, lo, hi []int3
 				}
 				used[s] = c
 			}
+			if passed += len(hp); sv.counting(len(hp), passed, len(pages)) {
+				return
+			}
 		}
 	}
 	h := gainHeap{}
@@ -39,6 +43,9 @@ func (sv *solver) finish(pages []int32, capped bool, target int64, lo, hi []int3
 		return lo[j]
 	}
 	for j, i := range pages {
+		if sv.counting(1, j+1, len(pages)) {
+			return
+		}
 		if capped && used[p.Hosts[i]] >= int64(p.Caps[p.Hosts[i]]) {
 			continue
 		}
@@ -90,6 +97,9 @@ func (sv *solver) heapFill(pages []int32, target int64) {
 	h := make(gainHeap, 0, len(pages))
 	left := target
 	for j, i := range pages {
+		if sv.counting(1, j+1, len(pages)) {
+			return
+		}
 		sv.x[i] = int32(p.MinVisits)
 		left -= int64(p.MinVisits)
 		if p.MinVisits < p.maxVisits(int(i)) {

@@ -400,6 +400,7 @@ func (in *instance) carouselEach(rates []float64, R int, slot func(k int, i int3
 // carousel replays Azar's EDF carousel: one crawl per slot, R slots
 // equally spaced over the horizon, crawlers taking slots in turn.
 func (in *instance) carousel(rates []float64) (*Result, error) {
+	in.announce(Azar)
 	R := in.params.Budget
 	if !in.whole() {
 		return in.carouselInOrder(rates)

@@ -68,7 +68,9 @@ var holdWhole = false
 // schedule, made host by host as it is consumed.
 func (in *instance) lazy(name Policy, x []int, merge bool) *schedule.Lazy {
 	in.announce(name)
-	return schedule.NewLazy(in.params.Model, x, in.hostOf, len(in.hosts), in.T, merge)
+	l := schedule.NewLazy(in.params.Model, x, in.hostOf, len(in.hosts), in.T, merge)
+	in.announce(name) // again, if it is time: the programme took a while
+	return l
 }
 
 // announce tells the pulse that name's schedule is begun: what comes
@@ -90,6 +92,7 @@ func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result,
 	m := in.params.Model
 	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
 	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
+	in.announce(name)
 	visits := make([]float64, len(x))
 	total, made := sum(x), 0
 	keep := in.keeps(name)
