@@ -49,12 +49,16 @@ func Azar(rates, weights []float64, total float64) ([]float64, error) {
 // of AzarTicked's tick: some tens of milliseconds in WebAssembly.
 const azarTickEvery = 1 << 18
 
-// AzarTicked is Azar, calling tick, when it is not nil, every so often
-// while it sorts and once after, so that a caller on one thread can yield,
+// AzarTicked is Azar, calling tick, when it is not nil, before it looks
+// at the pages, before it sorts them, every so often while it sorts and
+// once after, so that a caller on one thread can yield,
 // or stop: the first error tick returns ends Azar with it (after the sort,
 // which does not stop midway).
 func AzarTicked(rates, weights []float64, total float64, tick func() error) ([]float64, error) {
 	if err := validateAzar(rates, weights, total); err != nil {
+		return nil, err
+	}
+	if err := tickNow(tick); err != nil {
 		return nil, err
 	}
 	var tickErr error
@@ -92,6 +96,9 @@ func AzarTicked(rates, weights []float64, total float64, tick func() error) ([]f
 	}
 	if len(pages) == 0 {
 		return rho, nil
+	}
+	if err := tickNow(tick); err != nil {
+		return nil, err
 	}
 	// seed 002 Claim 2: sort so that μ_1/Δ_1 ≤ μ_2/Δ_2 ≤ … ≤ μ_n/Δ_n.
 	slices.SortFunc(pages, func(a, b azarPage) int {

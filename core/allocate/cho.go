@@ -61,12 +61,15 @@ func Cho(rates, weights []float64, total float64, obj staleness.Objective) ([]fl
 	return ChoTicked(rates, weights, total, obj, nil)
 }
 
-// ChoTicked is Cho, calling tick, when it is not nil, before each pass
-// over the pages (tens of milliseconds apart at a million pages in
+// ChoTicked is Cho, calling tick, when it is not nil, before it starts
+// and before each pass over the pages (tens of milliseconds apart at a million pages in
 // WebAssembly), so that a caller on one thread can yield, or stop: the
 // first error tick returns ends the search with it.
 func ChoTicked(rates, weights []float64, total float64, obj staleness.Objective, tick func() error) ([]float64, error) {
 	if err := validateCho(rates, weights, total, obj); err != nil {
+		return nil, err
+	}
+	if err := tickNow(tick); err != nil {
 		return nil, err
 	}
 	s := newChoSolver(rates, weights, total, obj == staleness.Stale)
@@ -142,6 +145,14 @@ type choSolver struct {
 
 	tick    func() error // before each pass; nil: none
 	tickErr error        // what tick returned, ending the search
+}
+
+// tickNow calls tick, if there is one, and returns its error.
+func tickNow(tick func() error) error {
+	if tick == nil {
+		return nil
+	}
+	return tick()
 }
 
 // ticked is pass, after a call of s.tick; once tick has returned an

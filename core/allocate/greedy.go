@@ -49,6 +49,10 @@ func Greedy(p Problem) ([]int, error) {
 		sv.byHost = groupByHost(p.Hosts, len(p.Caps))
 		sv.fullAt = make([]float64, len(p.Caps))
 	}
+	// The setup looked at every page a few times: told as pass 0.
+	if sv.counting(n, n, n) {
+		return nil, sv.err
+	}
 	sv.solve(all, p.Caps != nil, int64(p.Budget), guess, 0)
 	if sv.err != nil {
 		return nil, sv.err
