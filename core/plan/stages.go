@@ -385,7 +385,7 @@ func (in *instance) carouselEach(rates []float64, R int, slot func(k int, i int3
 	var stop error
 	err := schedule.CarouselEach(rates, R, func(k int, i int32) bool {
 		slot(k, i)
-		if (k+1)%pulseSlots == 0 {
+		if k == 0 || (k+1)%pulseSlots == 0 { // at the first, the calendars are made
 			in.pulse.tell("scheduling azar", k+1, R)
 			stop = in.ctx.Err()
 		}
