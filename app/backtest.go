@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
-	"github.com/freshplan/freshplan/core/observe"
 )
 
 // BacktestResult is every policy replayed against what happened after
@@ -53,7 +52,7 @@ func runBacktest(ctx context.Context, q Request, progress func(string)) (*Backte
 		return nil, errors.New("nothing to backtest: the input was not kept (it is bigger than the page keeps) or is empty")
 	}
 	progress("backtesting: reading the history")
-	changes, _, err := backtest.Load(ctx, bytes.NewReader(q.Raw), observe.Options{Name: q.Name, SkipBad: q.SkipBad, MaxMemory: maxReadMemory})
+	changes, _, err := backtest.Load(ctx, bytes.NewReader(q.Raw), backtest.LoadOptions{Name: q.Name, SkipBad: q.SkipBad, MaxMemory: maxReadMemory})
 	if err != nil {
 		return nil, err
 	}

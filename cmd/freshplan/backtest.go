@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
-	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
@@ -103,7 +102,7 @@ func runBacktest(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	changes, log, err := backtest.Load(context.Background(), content, observe.Options{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW, MaxMemory: memory.budget * 3 / 4})
+	changes, log, err := backtest.Load(context.Background(), content, backtest.LoadOptions{Name: f.inputName(), SkipBad: f.skipBad, StripWWW: f.stripWWW, MaxMemory: memory.budget * 3 / 4})
 	if err != nil {
 		return limitHint(err)
 	}

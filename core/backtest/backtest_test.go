@@ -195,7 +195,7 @@ func TestLogCrawlDelay(t *testing.T) {
 			fmt.Fprintf(&log, "%s,%d,%d,43200\n", p, int(1704067200+float64(day)*d), day%2)
 		}
 	}
-	changes, _, err := Load(context.Background(), strings.NewReader(log.String()), observe.Options{Name: "log.csv"})
+	changes, _, err := Load(context.Background(), strings.NewReader(log.String()), LoadOptions{Name: "log.csv"})
 	if err != nil {
 		t.Fatal(err)
 	}

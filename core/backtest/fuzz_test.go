@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -28,7 +27,7 @@ func FuzzBacktest(f *testing.F) {
 		if len(data) > 1<<12 {
 			return
 		}
-		pages, _, err := Load(context.Background(), bytes.NewReader(data), observe.Options{Name: "f.csv", SkipBad: true})
+		pages, _, err := Load(context.Background(), bytes.NewReader(data), LoadOptions{Name: "f.csv", SkipBad: true})
 		if err != nil {
 			return
 		}
@@ -83,7 +82,7 @@ func FuzzBacktestHorizon(f *testing.F) {
 		f.Add([]byte(s), int64(3600e9), uint16(0), uint16(400))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, horizon int64, budget, splitDays uint16) {
-		changes, _, err := Load(context.Background(), bytes.NewReader(data), observe.Options{Name: "f.csv", SkipBad: len(data)%2 == 1})
+		changes, _, err := Load(context.Background(), bytes.NewReader(data), LoadOptions{Name: "f.csv", SkipBad: len(data)%2 == 1})
 		if err != nil || len(changes) == 0 {
 			return
 		}

@@ -9,6 +9,14 @@ import (
 	"github.com/freshplan/freshplan/core/observe"
 )
 
+// LoadOptions say how Load reads (observe.Options).
+type LoadOptions struct {
+	Name      string // the file's name, for messages
+	SkipBad   bool   // skip bad rows of an observation log instead of stopping
+	StripWWW  bool   // hosts taken from URLs without "www."
+	MaxMemory int64  // when positive, what reading may hold (observe.Options.MaxMemory)
+}
+
 // Load reads a backtest's input: a complete change history (url,host,time,
 // one row per change; observe.ReadChanges) or an observation log, whose
 // detected changes stand in for the truth — each dated by its
@@ -17,7 +25,8 @@ import (
 // a log's crawl delays and weights go with them into the plans and the
 // replay's average. It returns what reading made of the file too: the rows it skipped (with
 // opts.SkipBad) and those it set aside by rule (observe.Log.Notes).
-func Load(ctx context.Context, r io.Reader, opts observe.Options) ([]observe.Changes, *observe.Log, error) {
+func Load(ctx context.Context, r io.Reader, o LoadOptions) ([]observe.Changes, *observe.Log, error) {
+	opts := observe.Options{Name: o.Name, SkipBad: o.SkipBad, StripWWW: o.StripWWW, MaxMemory: o.MaxMemory}
 	br := bufio.NewReaderSize(r, 64<<10)
 	if rec, ok := observe.PeekHeader(br); ok && observe.IsChangeHeader(rec) {
 		return observe.ReadChangesWith(ctx, br, opts)
