@@ -383,7 +383,8 @@ func slotTime(k, R int, T float64) float64 {
 // context every pulseSlots slots.
 func (in *instance) carouselEach(rates []float64, R int, slot func(k int, i int32)) error {
 	var stop error
-	err := schedule.CarouselEach(rates, R, func(k int, i int32) bool {
+	tick := func() { in.pulse.tell("scheduling azar", 0, R) }
+	err := schedule.CarouselEachTicked(rates, R, tick, func(k int, i int32) bool {
 		slot(k, i)
 		if k == 0 || (k+1)%pulseSlots == 0 { // at the first, the calendars are made
 			in.pulse.tell("scheduling azar", k+1, R)

@@ -57,6 +57,19 @@ func Carousel(rates []float64, slots int) ([]int32, error) {
 // chosen, slot by slot (from 0), instead of holding them: at paper scale
 // the 8.64M slots are 35 MB. It stops early when emit returns false.
 func CarouselEach(rates []float64, slots int, emit func(slot int, page int32) bool) error {
+	return CarouselEachTicked(rates, slots, nil, emit)
+}
+
+// carouselTickEvery is how many pages the carousel moves between two calls
+// of CarouselEachTicked's tick: some milliseconds in WebAssembly.
+const carouselTickEvery = 1 << 16
+
+// CarouselEachTicked is CarouselEach, calling tick, when it is not nil,
+// while it makes its calendars and moves many pages at once (every
+// carouselTickEvery pages, and before a sort of many), so that a caller
+// on one thread can tell how far it has got and yield: at a million
+// pages the first slot alone releases them all. (Stopping stays emit's.)
+func CarouselEachTicked(rates []float64, slots int, tick func(), emit func(slot int, page int32) bool) error {
 	if slots < 0 || slots > MaxCarouselSlots {
 		return fmt.Errorf("carousel: %d slots, want 0…%d", slots, MaxCarouselSlots)
 	}
@@ -77,6 +90,8 @@ func CarouselEach(rates []float64, slots int, emit func(slot int, page int32) bo
 		return fmt.Errorf("carousel: no page has a positive rate")
 	}
 	c := newCarousel(len(rates), slots)
+	c.tick = tick
+	c.tock(len(rates))
 	// Normalise by the largest rate first so that the sum cannot overflow.
 	sum := 0.0
 	for _, r := range rates {
@@ -88,6 +103,7 @@ func CarouselEach(rates []float64, slots int, emit func(slot int, page int32) bo
 			// ρ_k that underflowed to 0 is due at the cap and never released
 			// again.
 			c.add(carouselPage{rho: r / maxRate / sum, k: int32(k)})
+			c.tock(1)
 		}
 	}
 	c.run(slots, emit)
@@ -126,6 +142,20 @@ type carousel struct {
 	heaped  bool             // whether late is a heap yet, or unordered
 
 	buf []carouselPage // pages taken from a calendar
+
+	tick  func() // see CarouselEachTicked; nil: none
+	moved int    // pages moved since the last tick
+}
+
+// tock counts n pages moved and calls tick every carouselTickEvery.
+func (c *carousel) tock(n int) {
+	if c.tick == nil {
+		return
+	}
+	if c.moved += n; c.moved >= carouselTickEvery {
+		c.moved = 0
+		c.tick()
+	}
 }
 
 // carouselPage is page k's state. As N_k ≤ slots < 2^31, float64(count)
@@ -251,6 +281,7 @@ func (c *carousel) releaseEarly(t int) {
 func (c *carousel) addAll(pages []carouselPage) {
 	for _, p := range pages {
 		c.add(p)
+		c.tock(1)
 	}
 }
 
@@ -323,6 +354,7 @@ func (c *carousel) advanceTo(d int) {
 		c.batch = append(c.batch, carouselItem{c.due<<carouselPageBits | uint64(p.k), p})
 	}
 	if len(c.batch) > 1 {
+		c.tock(len(c.batch))
 		slices.SortFunc(c.batch, func(a, b carouselItem) int { return cmp.Compare(b.key, a.key) })
 	}
 }

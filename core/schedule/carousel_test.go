@@ -428,3 +428,35 @@ func refCarouselOnRho(rho []float64, slots int) []int {
 	}
 	return out
 }
+
+// TestCarouselEachTicked: with a tick, the same slots as without, and the
+// tick called while the calendars are made, before the first slot — at
+// least once every carouselTickEvery pages moved.
+func TestCarouselEachTicked(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	n := 3 * carouselTickEvery
+	rates := make([]float64, n)
+	for i := range rates {
+		rates[i] = 0.01 + rng.ExpFloat64()
+	}
+	const slots = 50_000
+	want, err := Carousel(rates, slots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticks, ticksAtFirst := 0, -1
+	var got []int32
+	err = CarouselEachTicked(rates, slots, func() { ticks++ }, func(k int, page int32) bool {
+		if k == 0 {
+			ticksAtFirst = ticks
+		}
+		got = append(got, page)
+		return true
+	})
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("ticked: %v, the slots differ from Carousel's", err)
+	}
+	if ticksAtFirst < n/carouselTickEvery {
+		t.Errorf("%d ticks before the first slot, want at least %d", ticksAtFirst, n/carouselTickEvery)
+	}
+}
