@@ -143,14 +143,18 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 	progress("scheduling")
 	start = time.Now()
 	var early func([]*Result) error
-	var scored func(*Result) // a schedule scored after early, for Params.Scored
+	// scored stores results scored after early and gives Params.Scored the
+	// plan; the schedules after early are scored on several goroutines.
+	var scored func(...*Result)
 	if params.Early != nil {
-		var mu sync.Mutex // the schedules after early are scored on several goroutines
 		if params.Scored != nil {
-			scored = func(r *Result) {
+			var mu sync.Mutex
+			scored = func(rs ...*Result) {
 				mu.Lock()
 				defer mu.Unlock()
-				pl.store(r)
+				for _, r := range rs {
+					pl.store(r)
+				}
 				params.Scored(pl)
 			}
 		}
@@ -167,10 +171,8 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 			if err := keep(alloc.results); err != nil {
 				return err
 			}
-			if params.Scored != nil && len(alloc.results) > 0 {
-				mu.Lock()
-				params.Scored(pl)
-				mu.Unlock()
+			if scored != nil && len(alloc.results) > 0 {
+				scored() // stored by keep, simulated figures and all
 			}
 			return nil
 		}

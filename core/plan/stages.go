@@ -386,7 +386,7 @@ func (in *instance) carouselEach(rates []float64, R int, slot func(k int, i int3
 	tick := func() { in.pulse.tell("scheduling azar", 0, R) }
 	err := schedule.CarouselEachTicked(rates, R, tick, func(k int, i int32) bool {
 		slot(k, i)
-		if k == 0 || (k+1)%pulseSlots == 0 { // at the first, the calendars are made
+		if (k+1)%pulseSlots == 0 {
 			in.pulse.tell("scheduling azar", k+1, R)
 			stop = in.ctx.Err()
 		}
@@ -463,7 +463,7 @@ func (in *instance) carousel(rates []float64) (*Result, error) {
 // is given them and makes the rate allocations left (the carousel needs
 // Azar's) — then the others, each given to scored (if not nil) as it is
 // scored.
-func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result) error, scored func(*Result)) (*scheduling, error) {
+func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*Result) error, scored func(...*Result)) (*scheduling, error) {
 	tell := func(r *Result) {
 		if scored != nil && r != nil {
 			scored(r)

@@ -179,7 +179,6 @@ func (in *instance) carouselInOrder(rates []float64) (*Result, error) {
 	if keep != nil {
 		keep.reserve(R)
 	}
-	in.announce(Azar) // again, if it is time: the tracker took a while
 	err := in.carouselEach(rates, R, func(_ int, page int32) {
 		batch[n] = page
 		if n++; n == len(batch) {

@@ -103,7 +103,6 @@ func CarouselEachTicked(rates []float64, slots int, tick func(), emit func(slot 
 			// ρ_k that underflowed to 0 is due at the cap and never released
 			// again.
 			c.add(carouselPage{rho: r / maxRate / sum, k: int32(k)})
-			c.tock(1)
 		}
 	}
 	c.run(slots, emit)
@@ -281,12 +280,12 @@ func (c *carousel) releaseEarly(t int) {
 func (c *carousel) addAll(pages []carouselPage) {
 	for _, p := range pages {
 		c.add(p)
-		c.tock(1)
 	}
 }
 
-// add makes page p ready.
+// add makes page p ready (a page moved, for the tick).
 func (c *carousel) add(p carouselPage) {
+	c.tock(1)
 	c.ready++
 	c.queue(carouselItem{p.key(), p})
 }
