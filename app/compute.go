@@ -40,7 +40,7 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 	progress := func(note string) { emit(&Stage{Seq: q.Seq, Kind: "progress", Note: note}) }
 	var cur *PlanResult
 	if q.Stages&StagePlan != 0 {
-		progress("planning every policy")
+		planning := saying(progress, "planning every policy")
 		start := time.Now()
 		p := params
 		p.Policy = plan.None                                       // no schedule kept: the app shows allocations and values
@@ -48,7 +48,7 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 		if len(pg) <= perPageAll {
 			p.PerPage = nil // every policy's, to count the pages each starves
 		}
-		p.Progress = func(stage string) { progress("planning every policy: " + stage) }
+		p.Progress = planning
 		p.Simulate, p.Seed = q.Simulate, 1
 		if early(q.Policy) {
 			p.Early = func(pl *plan.Plan) {
@@ -96,10 +96,8 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 	}
 	if q.Stages&StageExport != 0 && ctx.Err() == nil {
 		start := time.Now()
-		note := "writing " + q.Export
-		progress(note)
 		ep := params
-		ep.Progress = func(stage string) { progress(note + ": " + stage) }
+		ep.Progress = saying(progress, "writing "+q.Export)
 		e, err := exportFile(ctx, pg, ep, q)
 		if err != nil {
 			fail(err)
@@ -119,6 +117,14 @@ func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage))
 	if ctx.Err() == nil {
 		emit(&Stage{Seq: q.Seq, Kind: "done"})
 	}
+}
+
+// saying says note and returns the plan.Params.Progress that says each
+// stage of a plan under it: every plan the worker makes tells its progress
+// from inside, where the worker takes a Stop (ServeWorker).
+func saying(progress func(string), note string) func(stage string) {
+	progress(note)
+	return func(stage string) { progress(note + ": " + stage) }
 }
 
 // perPageAll is the most pages for which a plan keeps every policy's

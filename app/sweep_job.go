@@ -24,12 +24,8 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 		if ctx.Err() != nil {
 			return out
 		}
-		note := sprintf("sweeping budgets: %d of %d (%s visits)", k+1, len(budgets), fmtInt(int64(x)))
-		progress(note)
 		q := plan.AtBudget(params, x)
-		// From inside the plan too: a worker takes a Stop only where it
-		// says how far it has got (ServeWorker).
-		q.Progress = func(stage string) { progress(note + ": " + stage) }
+		q.Progress = saying(progress, sprintf("sweeping budgets: %d of %d (%s visits)", k+1, len(budgets), fmtInt(int64(x))))
 		restore := limitPlanMemory(len(pg), x, planBytesPerVisit)
 		pts, err := plan.Sweep(ctx, pg, q, []int{x})
 		restore()
@@ -80,9 +76,7 @@ func findBudget(ctx context.Context, pg []pages.Page, params plan.Params, req Re
 	runs := 0
 	return plan.FindBudget(ctx, params, req.Target, known, maxUseful, func(ctx context.Context, q plan.Params) (float64, int, error) {
 		runs++
-		note := sprintf("finding the budget for %s freshness: plan %d (%s visits)", fmtPct(req.Target, 0), runs, fmtInt(int64(q.Budget)))
-		progress(note)
-		q.Progress = func(stage string) { progress(note + ": " + stage) }
+		q.Progress = saying(progress, sprintf("finding the budget for %s freshness: plan %d (%s visits)", fmtPct(req.Target, 0), runs, fmtInt(int64(q.Budget))))
 		defer limitPlanMemory(len(pg), q.Budget, planBytesPerVisit)()
 		return plan.PSPFreshness(ctx, pg, q)
 	})
