@@ -1,8 +1,8 @@
 package app
 
 import (
-	"context"
 	"strings"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -12,9 +12,10 @@ import (
 // firstCrawl is the First crawl view (issue 23): drop a link graph, see
 // every strategy of seed 004 §4.3 simulated on it — a table of headline
 // figures, the cumulative-PageRank curves, the time to crawl against r —
-// and export the chosen strategy's order. The study runs in the page, on
-// a goroutine that yields to the browser between strategies, so the
-// progress shows and Stop takes effect between two strategies.
+// and export the chosen strategy's order. The graph is held by web
+// workers (fcEngine), which read the file themselves and share the study
+// between them; the page keeps the figures it shows, and asks a worker
+// for an order to export.
 type firstCrawl struct {
 	goapp.Compo
 	ctx      goapp.Context
@@ -25,8 +26,10 @@ type firstCrawl struct {
 	errs   map[string]string // a field's problem, by field id
 	link   string            // the share link made last
 
-	name    string            // the graph's file name
-	in      *firstcrawl.Input // the graph read, nil before one is
+	eng     fcEngine
+	files   int      // files dropped or chosen, numbering them
+	graph   fcFile   // the graph shown; id 0 before one is read
+	info    *fcInput // what the holders read of it
 	readErr *InputError
 
 	run fcRun // the running study, and the last one's outcome
@@ -34,19 +37,25 @@ type firstCrawl struct {
 
 // fcRun is a study's state.
 type fcRun struct {
-	seq    int
-	stop   context.CancelFunc
-	busy   bool
-	note   string // what the study is at
-	err    string
-	secs   float64 // how long the study took
-	rep    *firstcrawl.Report
-	of     fcParams   // the parameters of rep
-	curves *chartSpec // cumulative PageRank against pages
-	narrow *chartSpec // the same for a narrow page
-	time   *chartSpec // … against time
-	speed  *chartSpec // time to crawl against r
-	done   string     // the file last exported
+	seq     int
+	busy    bool
+	started time.Time
+	reading fcFile    // the file the study reads: a new one replaces the graph shown once read
+	notes   []fcStage // what each holder is doing
+	left    int       // jobs sent that have not ended
+	points  [][]firstcrawl.RobotsPoint
+	// holderOf is the holder that crawled each strategy: it keeps the
+	// crawl, which the order export writes.
+	holderOf map[string]int
+	err      string
+	secs     float64 // how long the study took, from the drop or the click
+	rep      *firstcrawl.Report
+	of       fcParams   // the parameters of rep
+	curves   *chartSpec // cumulative PageRank against pages
+	narrow   *chartSpec // the same for a narrow page
+	time     *chartSpec // … against time
+	speed    *chartSpec // time to crawl against r
+	done     string     // the file last exported
 }
 
 func (f *firstCrawl) OnInit() {
@@ -58,6 +67,7 @@ func (f *firstCrawl) OnMount(ctx goapp.Context) {
 		return
 	}
 	f.ctx = ctx
+	f.eng = newFCEngine()
 	if p, ok := parseFCLink(goapp.Window().Get("location").Get("hash").String()); ok {
 		ctx.Dispatch(func(goapp.Context) { f.params = p })
 	}
@@ -66,6 +76,10 @@ func (f *firstCrawl) OnMount(ctx goapp.Context) {
 
 func (f *firstCrawl) OnDismount() {
 	f.stopRun()
+	if f.eng != nil {
+		f.eng.close()
+		f.eng = nil
+	}
 	for _, u := range f.unlisten {
 		u()
 	}
@@ -116,7 +130,7 @@ func (f *firstCrawl) renderStatus() goapp.UI {
 	state, text := "idle", "Drop a link graph to start."
 	switch {
 	case r.busy:
-		state, text = "running", r.note
+		state, text = "running", r.note()
 	case r.err != "":
 		state, text = "error", "The study stopped: "+r.err
 	case r.rep != nil:
@@ -128,15 +142,15 @@ func (f *firstCrawl) renderStatus() goapp.UI {
 
 func (f *firstCrawl) renderInput() goapp.UI {
 	var about goapp.UI = goapp.Text("")
-	if in := f.in; in != nil {
-		s := f.name + ": " + fmtInt(int64(in.Pages)) + " pages, " + fmtInt(int64(in.Links)) + " links, " +
-			fmtInt(int64(in.Sites())) + " sites; " + fmtInt(int64(in.Seeds())) + " seeds (each site's home page)"
-		if g := in.Graph; g.SelfLoops+g.Duplicates > 0 {
-			s += "; dropped " + fmtInt(int64(g.SelfLoops)) + " self-loops and " + fmtInt(int64(g.Duplicates)) + " duplicate links"
+	if in := f.info; in != nil {
+		s := f.graph.name + ": " + fmtInt(int64(in.Pages)) + " pages, " + fmtInt(int64(in.Links)) + " links, " +
+			fmtInt(int64(in.Sites)) + " sites; " + fmtInt(int64(in.Seeds)) + " seeds (each site's home page)"
+		if in.SelfLoops+in.Duplicates > 0 {
+			s += "; dropped " + fmtInt(int64(in.SelfLoops)) + " self-loops and " + fmtInt(int64(in.Duplicates)) + " duplicate links"
 		}
 		if in.Dropped > 0 {
 			s += ". " + fmtInt(int64(in.Dropped)) + " pages are not reachable from the seeds and are left out: " +
-				fmtInt(int64(in.Graph.Pages())) + " pages crawled"
+				fmtInt(int64(in.Crawled)) + " pages crawled"
 		}
 		about = goapp.P().ID("fc-graph").Text(s + ".")
 	}
@@ -172,7 +186,7 @@ func (f *firstCrawl) renderReadError() goapp.UI {
 			goapp.If(e.Mark != "", goapp.Mark().Text(e.Mark)),
 			goapp.Text(e.After),
 		)),
-		goapp.If(f.in != nil, goapp.P().Class("kept").Text("The results below are still of "+f.name+".")),
+		goapp.If(f.info != nil, goapp.P().Class("kept").Text("The results below are still of "+f.graph.name+".")),
 	)
 }
 

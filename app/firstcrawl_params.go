@@ -23,6 +23,12 @@ type fcParams struct {
 	Chosen                       string
 }
 
+// crawler is p without the chosen strategy: what a crawl depends on.
+func (p fcParams) crawler() fcParams {
+	p.Chosen = ""
+	return p
+}
+
 func defaultFCParams() fcParams {
 	d := firstcrawl.DefaultParams()
 	return fcParams{Robots: d.Robots, PerConnection: d.PerConnection, Wait: d.Wait, Bandwidth: d.Bandwidth, Seed: d.Seed, Chosen: firstcrawl.Names()[0]}
@@ -124,7 +130,7 @@ func (f *firstCrawl) renderParams() goapp.UI {
 			),
 		),
 		goapp.Div().Class("actions").Body(
-			goapp.Button().Type("button").ID("fc-run").Class("button", "primary").Disabled(f.in == nil || f.run.busy || len(f.errs) > 0).
+			goapp.Button().Type("button").ID("fc-run").Class("button", "primary").Disabled(f.graph.id == 0 || f.run.busy || len(f.errs) > 0).
 				OnClick(f.onRun).Text("Simulate every strategy"),
 			goapp.Button().Type("button").ID("fc-stop").Class("button").Disabled(!f.run.busy).OnClick(f.onStop).Text("Stop"),
 			goapp.Button().Type("button").ID("fc-copy-link").Class("button").OnClick(f.onCopyLink).Text("Copy link"),

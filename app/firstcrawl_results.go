@@ -16,7 +16,7 @@ func (f *firstCrawl) renderResults() goapp.UI {
 	var prog goapp.UI = goapp.Text("")
 	if r.busy {
 		prog = goapp.Div().ID("fc-progress").Class("reading").Body(
-			goapp.Span().ID("fc-note").Class("read-text").Text(r.note),
+			goapp.Span().ID("fc-note").Class("read-text").Text(r.note()),
 		)
 	}
 	if r.rep == nil {
@@ -25,7 +25,7 @@ func (f *firstCrawl) renderResults() goapp.UI {
 			goapp.If(!r.busy, goapp.P().Class("hint").Text("Drop a link graph: every strategy is simulated on it with the crawler above.")),
 		)
 	}
-	base := fileBase(f.name)
+	base := fileBase(f.graph.name)
 	// The chosen strategy's order can be written once it is simulated,
 	// even while the others run; the charts and curves when none runs.
 	canOrder := f.chosenSummary() != nil
@@ -137,21 +137,31 @@ func (f *firstCrawl) caption(rep *firstcrawl.Report) string {
 	}
 }
 
-// onExportOrder downloads the chosen strategy's order in format.
+// onExportOrder downloads the chosen strategy's order in format, which
+// the holder that crawled it writes (after its share of a study running).
 func (f *firstCrawl) onExportOrder(format string) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		r := &f.run
-		if s := f.chosenSummary(); s != nil && f.in != nil {
-			var b bytes.Buffer
-			if err := f.in.WriteOrder(&b, s, r.of.Wait, format); err != nil {
-				r.err = err.Error()
-				return
-			}
-			ext := map[string]string{"nutch": "-nutch.txt", "stormcrawler": "-stormcrawler.txt", "csv": ".csv"}[format]
-			name := "freshplan-order-" + s.Strategy + ext
-			download(name, "text/plain", b.Bytes())
-			r.done = name
+		s := f.chosenSummary()
+		if s == nil || f.eng == nil {
+			return
 		}
+		p := r.of
+		p.Chosen = s.Strategy
+		j := fcJob{Seq: r.seq, Kind: "order", Graph: f.graph.id, Name: f.graph.name, Params: p, Format: format}
+		f.eng.send(r.holderOf[s.Strategy]%f.eng.holders(), j, f.graph.file, func(st *fcStage) {
+			f.ctx.Dispatch(func(goapp.Context) {
+				switch st.Kind {
+				case "order":
+					ext := map[string]string{"nutch": "-nutch.txt", "stormcrawler": "-stormcrawler.txt", "csv": ".csv"}[format]
+					name := "freshplan-order-" + s.Strategy + ext
+					download(name, "text/plain", st.Data)
+					r.done = name
+				case "error":
+					r.err = st.Note
+				}
+			})
+		})
 	}
 }
 
@@ -191,7 +201,7 @@ func (f *firstCrawl) onExportCurves(ctx goapp.Context, e goapp.Event) {
 		r.err = err.Error()
 		return
 	}
-	name := "freshplan-curves-" + fileBase(f.name) + ".csv"
+	name := "freshplan-curves-" + fileBase(f.graph.name) + ".csv"
 	download(name, "text/csv", b.Bytes())
 	r.done = name
 }

@@ -2,8 +2,9 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -11,34 +12,19 @@ import (
 	"github.com/freshplan/freshplan/core/firstcrawl"
 )
 
-// readFile reads a dropped or chosen link graph off the event handler,
-// then simulates it. A bad file leaves the graph read before in place.
+// fcFile is a link graph file the holders read: the page's number for
+// it (a new one for every file dropped), its name and the browser's File.
+type fcFile struct {
+	id   int
+	name string
+	file goapp.Value
+}
+
+// readFile simulates a dropped or chosen link graph: the holders read it
+// (a bad file leaves the graph before in place, its results on screen).
 func (f *firstCrawl) readFile(file goapp.Value) {
-	name := file.Get("name").String()
-	f.stopRun()
-	rctx, stop := context.WithCancel(context.Background())
-	f.run.stop, f.run.busy, f.run.err, f.run.note = stop, true, "", "Reading "+name+"…"
-	seq, ctx := f.run.seq, f.ctx
-	ctx.Async(func() {
-		in, err := readGraph(rctx, newContentReader(rctx, file), name)
-		ctx.Dispatch(func(goapp.Context) {
-			if f.run.seq != seq {
-				return // stopped, or another file dropped
-			}
-			f.run.busy, f.run.stop = false, nil
-			if err != nil {
-				var ie *InputError
-				if !errors.As(err, &ie) {
-					ie = &InputError{File: name, Msg: err.Error()}
-				}
-				f.readErr = ie
-				return
-			}
-			f.readErr, f.in, f.name = nil, in, name
-			f.run.rep, f.run.curves, f.run.narrow, f.run.time, f.run.speed = nil, nil, nil, nil, nil
-			f.start()
-		})
-	})
+	f.files++
+	f.start(fcFile{id: f.files, name: file.Get("name").String(), file: file})
 }
 
 // readGraph reads a link graph through a countingReader, so that an
@@ -52,19 +38,18 @@ func readGraph(ctx context.Context, r interface{ Read([]byte) (int, error) }, na
 	return in, nil
 }
 
-func (f *firstCrawl) onRun(ctx goapp.Context, e goapp.Event) { f.start() }
+func (f *firstCrawl) onRun(ctx goapp.Context, e goapp.Event) { f.start(f.graph) }
 
 func (f *firstCrawl) onStop(ctx goapp.Context, e goapp.Event) {
 	f.stopRun()
 	f.run.err = "stopped"
 }
 
-// stopRun cancels the running study, if any: it ends before its next
-// strategy (or next r), and nothing of it arrives after.
+// stopRun cancels the running study, if any: nothing of it arrives
+// after.
 func (f *firstCrawl) stopRun() {
-	if f.run.stop != nil {
-		f.run.stop()
-		f.run.stop = nil
+	if f.eng != nil {
+		f.eng.cancel()
 	}
 	f.run.busy = false
 	f.run.seq++
@@ -77,97 +62,119 @@ func fcStudy(in *firstcrawl.Input, p fcParams) firstcrawl.Study {
 	return firstcrawl.Study{Graph: in.Graph, Strategies: firstcrawl.Names(), Params: sp, Batch: p.Batch}
 }
 
-// start simulates every strategy on the graph, then the chosen one at
-// each r of fcRobots, on a goroutine that yields to the browser before
-// each simulation: the progress is drawn and Stop is taken between them.
-func (f *firstCrawl) start() {
-	if f.in == nil || len(f.errs) > 0 {
+// start simulates every strategy on graph g, then the chosen one at each
+// r of fcRobots, shared between the holders (firstcrawl.Split): each
+// holder reads the graph if it has another, then runs its share, sending
+// each strategy's figures as it finishes.
+func (f *firstCrawl) start(g fcFile) {
+	if g.id == 0 || len(f.errs) > 0 {
 		return
 	}
 	f.stopRun()
-	run := &f.run
-	seq := run.seq
-	cctx, stop := context.WithCancel(context.Background())
-	run.stop, run.busy, run.err = stop, true, ""
-	run.note = "Computing PageRank…"
-	in, p, ctx := f.in, f.params, f.ctx
-	say := func(note string) {
-		ctx.Dispatch(func(goapp.Context) {
-			if run.seq == seq {
-				run.note = note
-			}
-		})
-		nextTask()
+	r := &f.run
+	seq, p := r.seq, f.params
+	r.busy, r.err, r.started = true, "", time.Now()
+	r.notes, r.left, r.points, r.holderOf, r.reading = make([]fcStage, f.eng.holders()), 0, nil, map[string]int{}, g
+	if g.id == f.graph.id {
+		f.share(seq, p)
+		return
 	}
-	// show puts the strategies finished so far on screen while the rest
-	// run: the table's rows and the curves; the time against r comes
-	// after them all.
-	show := func(so *firstcrawl.Report, note string) {
-		curves, narrow, byTime := fcCurveSpecs(so, p)
-		ctx.Dispatch(func(goapp.Context) {
-			if run.seq == seq {
-				run.note = note
-				run.rep, run.of, run.curves, run.narrow, run.time, run.speed = so, p, curves, narrow, byTime, fcRobotsSpec(nil, p)
-			}
-		})
-		nextTask()
+	// A new file: every holder reads it; the study is shared once its
+	// size is known.
+	for k := range f.eng.holders() {
+		f.send(k, fcJob{Seq: seq, Kind: "read", Graph: g.id, Name: g.name, Params: p})
 	}
-	ctx.Async(func() {
-		start := time.Now()
-		s := fcStudy(in, p)
-		// The page runs the study on its one thread: a strategy yields to
-		// the browser every fcYield, so that a Stop or a new parameter is
-		// taken while it runs (its crawl then ends at its next look).
-		yielded := start
-		s.Params.Pulse = func() {
-			if time.Since(yielded) >= fcYield {
-				nextTask()
-				yielded = time.Now()
-			}
+}
+
+// share sends each holder its share of the study of the graph shown.
+func (f *firstCrawl) share(seq int, p fcParams) {
+	r := &f.run
+	r.rep = &firstcrawl.Report{Best: f.info.Best, Iterations: f.info.Iterations}
+	r.of, r.curves, r.narrow, r.time, r.speed, r.done = p, nil, nil, nil, fcRobotsSpec(nil, p), ""
+	work := firstcrawl.Work{Strategies: firstcrawl.Names(), Chosen: p.Chosen, Robots: fcRobots, At: p.Robots, Pages: f.info.Crawled, Batch: p.Batch}
+	for k, sh := range work.Split(f.eng.holders()) {
+		for _, name := range sh.Strategies {
+			r.holderOf[name] = k
 		}
-		n := len(s.Strategies)
-		rep, err := firstcrawl.Run(cctx, s, func(so *firstcrawl.Report, name string) {
-			note := fmt.Sprintf("Simulating %s (%d of %d strategies)…", name, len(so.Summaries)+1, n)
-			if len(so.Summaries) == 0 {
-				say(note)
-				return
-			}
-			show(so, note)
-		})
-		var pts []firstcrawl.RobotsPoint
-		if err == nil {
-			show(rep, fmt.Sprintf("Time to crawl against r: %s…", p.Chosen))
-			pts, err = firstcrawl.RobotsCurve(cctx, s, rep, p.Chosen, fcRobots, func(i, r int) {
-				say(fmt.Sprintf("Time to crawl against r: %s at r = %d (%d of %d)…", p.Chosen, r, i+1, len(fcRobots)))
-			})
-		}
-		var curves, narrow, byTime, speed *chartSpec
-		if err == nil {
-			curves, narrow, byTime = fcCurveSpecs(rep, p)
-			speed = fcRobotsSpec(pts, p)
-		}
-		secs := time.Since(start).Seconds()
-		ctx.Dispatch(func(goapp.Context) {
-			if run.seq != seq {
-				return
-			}
-			run.busy, run.stop = false, nil
-			if err != nil {
-				run.err = err.Error()
-				if errors.Is(err, context.Canceled) {
-					run.err = "stopped"
-				}
-				return
-			}
-			run.rep, run.of, run.secs, run.curves, run.narrow, run.time, run.speed = rep, p, secs, curves, narrow, byTime, speed
-			run.done = ""
-		})
+		f.send(k, fcJob{Seq: seq, Kind: "study", Graph: f.graph.id, Name: f.graph.name, Params: p, Share: sh})
+	}
+}
+
+// send queues a job of the running study on holder k.
+func (f *firstCrawl) send(k int, j fcJob) {
+	g := f.graph
+	if f.run.reading.id == j.Graph {
+		g = f.run.reading
+	}
+	f.run.left++
+	ctx := f.ctx
+	f.eng.send(k, j, g.file, func(s *fcStage) {
+		ctx.Dispatch(func(goapp.Context) { f.onStage(k, s) })
 	})
 }
 
-// fcYield is how long a simulation runs in the page before it lets the
-// browser draw and take clicks.
-const fcYield = 50 * time.Millisecond
+// onStage takes a stage of holder k's job in the running study.
+func (f *firstCrawl) onStage(k int, s *fcStage) {
+	r := &f.run
+	if s.Seq != r.seq || !r.busy {
+		return
+	}
+	switch s.Kind {
+	case "progress":
+		r.notes[k] = *s
+	case "input":
+		if f.graph.id != r.reading.id {
+			// The new file read: it replaces the graph shown.
+			f.graph, f.info, f.readErr = r.reading, s.Input, nil
+			f.share(r.seq, f.params)
+		}
+	case "summary":
+		r.rep.Add(*s.Summary, firstcrawl.Names())
+		r.curves, r.narrow, r.time = fcCurveSpecs(r.rep, r.of)
+	case "robots":
+		r.points = append(r.points, s.Points)
+	case "error":
+		f.stopRun()
+		r.err = s.Note
+		if s.InputErr != nil {
+			f.readErr, r.err = s.InputErr, ""
+		}
+	case "done":
+		r.notes[k] = fcStage{}
+		if r.left--; r.left == 0 {
+			r.busy = false
+			r.secs = time.Since(r.started).Seconds()
+			r.speed = fcRobotsSpec(firstcrawl.MergeRobots(r.points...), r.of)
+		}
+	}
+}
+
+// note says what the holders are doing.
+func (r *fcRun) note() string {
+	var sims, rs []string
+	robots := ""
+	for _, s := range r.notes {
+		switch {
+		case s.Note != "":
+			return s.Note
+		case s.Robots > 0:
+			robots, rs = s.Strategy, append(rs, strconv.Itoa(s.Robots))
+		case s.Strategy != "":
+			sims = append(sims, s.Strategy)
+		}
+	}
+	done, all := 0, len(firstcrawl.Names())
+	if r.rep != nil {
+		done = len(r.rep.Summaries)
+	}
+	switch {
+	case len(sims) > 0:
+		return fmt.Sprintf("Simulating %s (%d of %d strategies done)…", strings.Join(sims, " and "), done, all)
+	case len(rs) > 0:
+		return fmt.Sprintf("Time to crawl against r: %s at r = %s…", robots, strings.Join(rs, ", "))
+	}
+	return "Starting…"
+}
 
 // fcCurveSpecs are rep's cumulative-PageRank charts: against pages, the
 // same at a phone's width, and against time.

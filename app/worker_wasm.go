@@ -39,6 +39,8 @@ func ServeWorker() {
 		cancelled map[int]bool
 	}
 	running.cancelled = map[int]bool{}
+	fc := newFCServer(self)
+	go fc.serve()
 	accept := func(ev js.Value) {
 		data := ev.Get("data")
 		if data.Type() != js.TypeObject {
@@ -54,6 +56,8 @@ func ServeWorker() {
 				running.cancelled[seq] = true
 			}
 			running.Unlock()
+		case "fc", "fc-cancel":
+			fc.accept(data)
 		case "job":
 			u8 := self.Get("Uint8Array").New(data.Get("buf"))
 			b := make([]byte, u8.Length())

@@ -3,11 +3,8 @@ package firstcrawl
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/freshplan/freshplan/core/crawlsim"
-	"github.com/freshplan/freshplan/core/order"
-	"github.com/freshplan/freshplan/core/rank"
 )
 
 // RobotsPoint is the time one strategy takes to crawl every page with r
@@ -32,16 +29,6 @@ func RobotsCurve(ctx context.Context, s Study, rep *Report, name string, robots 
 			known = rep.Summaries[i].Result
 		}
 	}
-	opts := order.Options{Batch: s.Batch, Seed: s.Params.Seed, Damping: rank.Damping}
-	if opts.Batch == 0 {
-		opts.Batch = DefaultBatch(s.Graph.Pages())
-	}
-	if strings.HasPrefix(name, "historical-") {
-		var err error
-		if opts.History, err = order.SimulatedHistory(s.Graph, OldShare, s.Params.Seed); err != nil {
-			return nil, err
-		}
-	}
 	var pts []RobotsPoint
 	for i, r := range robots {
 		if err := ctx.Err(); err != nil {
@@ -52,21 +39,15 @@ func RobotsCurve(ctx context.Context, s Study, rep *Report, name string, robots 
 		}
 		res := known
 		if r != s.Params.Robots || known == nil {
-			st, err := order.New(name, opts)
-			if err != nil {
-				return nil, err
-			}
-			p := s.Params
-			p.Robots = r
-			if res, err = crawlsim.Run(ctx, s.Graph, st, rep.PageRank, p); err != nil {
-				return nil, fmt.Errorf("%s at r = %d: %w", name, r, err)
+			at := s
+			at.Params.Robots = r
+			var err error
+			if res, err = rep.crawl(ctx, at, name); err != nil {
+				return nil, fmt.Errorf("at r = %d: %w", r, err)
 			}
 		}
-		pt := RobotsPoint{Robots: r, Seconds: res.Duration, SpeedUp: 1}
-		if len(pts) > 0 && res.Duration > 0 {
-			pt.SpeedUp = pts[0].Seconds / res.Duration
-		}
-		pts = append(pts, pt)
+		pts = append(pts, RobotsPoint{Robots: r, Seconds: res.Duration})
 	}
+	speedUps(pts)
 	return pts, nil
 }

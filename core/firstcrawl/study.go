@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/freshplan/freshplan/core/crawlsim"
@@ -61,6 +62,9 @@ type Report struct {
 	Iterations int
 	Best       float64 // the average cumulative PageRank of the PageRank order, the bound of Fig. 4.3
 	Summaries  []Summary
+
+	old     []float64 // the historical strategies' previous crawl (history)
+	oldSeed uint64
 }
 
 // Run computes the graph's PageRank, then simulates every strategy in
@@ -68,18 +72,9 @@ type Report struct {
 // with the report so far: its Summaries are the strategies finished (a
 // view may show them while the rest run; they are not changed after).
 func Run(ctx context.Context, s Study, progress func(so *Report, next string)) (*Report, error) {
-	g := s.Graph
-	if g.Pages() == 0 {
-		return nil, fmt.Errorf("the graph has no pages")
-	}
-	pr, it, err := rank.PageRank(g, rank.Damping, rank.Tolerance)
+	rep, err := Rank(s.Graph)
 	if err != nil {
 		return nil, err
-	}
-	rep := &Report{PageRank: pr, Iterations: it, Best: order.Average(order.Best(pr))}
-	opts := order.Options{Batch: s.Batch, Seed: s.Params.Seed, Damping: rank.Damping}
-	if opts.Batch == 0 {
-		opts.Batch = DefaultBatch(g.Pages())
 	}
 	for _, name := range s.Strategies {
 		if err := ctx.Err(); err != nil {
@@ -90,25 +85,76 @@ func Run(ctx context.Context, s Study, progress func(so *Report, next string)) (
 			so.Summaries = slices.Clip(rep.Summaries)
 			progress(&so, name)
 		}
-		if opts.History == nil && len(name) > len("historical-") && name[:len("historical-")] == "historical-" {
-			if opts.History, err = order.SimulatedHistory(g, OldShare, s.Params.Seed); err != nil {
-				return nil, err
-			}
-		}
-		st, err := order.New(name, opts)
+		sum, err := rep.Simulate(ctx, s, name)
 		if err != nil {
 			return nil, err
 		}
-		start := time.Now()
-		res, err := crawlsim.Run(ctx, g, st, pr, s.Params)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		sum := Summarize(res, pr, s.Params.Seed)
-		sum.Elapsed = time.Since(start)
 		rep.Summaries = append(rep.Summaries, sum)
 	}
 	return rep, nil
+}
+
+// Rank computes g's PageRank, the oracle every strategy is judged by: a
+// report with no strategy yet.
+func Rank(g *graph.Graph) (*Report, error) {
+	if g.Pages() == 0 {
+		return nil, fmt.Errorf("the graph has no pages")
+	}
+	pr, it, err := rank.PageRank(g, rank.Damping, rank.Tolerance)
+	if err != nil {
+		return nil, err
+	}
+	return &Report{PageRank: pr, Iterations: it, Best: order.Average(order.Best(pr))}, nil
+}
+
+// Simulate crawls s.Graph (the graph r ranked) with strategy name and
+// returns its summary, judged by r's PageRank.
+func (r *Report) Simulate(ctx context.Context, s Study, name string) (Summary, error) {
+	start := time.Now()
+	res, err := r.crawl(ctx, s, name)
+	if err != nil {
+		return Summary{}, err
+	}
+	sum := Summarize(res, r.PageRank, s.Params.Seed)
+	sum.Elapsed = time.Since(start)
+	return sum, nil
+}
+
+// crawl simulates strategy name on s.Graph; r keeps the simulated
+// previous crawl the historical strategies share.
+func (r *Report) crawl(ctx context.Context, s Study, name string) (*crawlsim.Result, error) {
+	g := s.Graph
+	opts := order.Options{Batch: s.Batch, Seed: s.Params.Seed, Damping: rank.Damping}
+	if opts.Batch == 0 {
+		opts.Batch = DefaultBatch(g.Pages())
+	}
+	if strings.HasPrefix(name, "historical-") {
+		var err error
+		if opts.History, err = r.history(g, s.Params.Seed); err != nil {
+			return nil, err
+		}
+	}
+	st, err := order.New(name, opts)
+	if err != nil {
+		return nil, err
+	}
+	res, err := crawlsim.Run(ctx, g, st, r.PageRank, s.Params)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return res, nil
+}
+
+// history is the simulated previous crawl of g for a seed, made once.
+func (r *Report) history(g *graph.Graph, seed uint64) ([]float64, error) {
+	if r.old == nil || r.oldSeed != seed {
+		h, err := order.SimulatedHistory(g, OldShare, seed)
+		if err != nil {
+			return nil, err
+		}
+		r.old, r.oldSeed = h, seed
+	}
+	return r.old, nil
 }
 
 // Summarize reads a crawl's headline figures and its curve.
