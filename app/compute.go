@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -21,7 +20,7 @@ const maxSweepVisits = 20_000_000
 // Compute runs a request's stages on pages, sending each result to emit
 // as soon as it is ready, and a last stage "done" (or "error"). It stops
 // early when ctx ends.
-func Compute(ctx context.Context, pg []pages.Page, q Request, emit func(*Stage)) {
+func Compute(ctx context.Context, pg []plan.Page, q Request, emit func(*Stage)) {
 	if q.Stages&StageRead != 0 {
 		readInput(ctx, newContentReader(ctx, q.File), q, emit)
 		return

@@ -9,7 +9,6 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -36,7 +35,7 @@ type dataset struct {
 	kind      string       // the input's format: pages table, observation log, change history
 	skipped   *Skipped     // the bad rows reading left out (the person chose to skip them); nil for none
 	est       *uncertainty // how well an estimated input pinned each page's rate; nil for a pages table
-	pages     []pages.Page
+	pages     []plan.Page
 	hostOf    []int32
 	hosts     []string
 	hostPages []int
@@ -48,9 +47,9 @@ type dataset struct {
 
 // newDataset indexes pages; breathe is called every few thousand pages
 // (the browser uses it to yield).
-func newDataset(name string, size int64, sample bool, pg []pages.Page, breathe func()) *dataset {
+func newDataset(name string, size int64, sample bool, pg []plan.Page, breathe func()) *dataset {
 	d := &dataset{version: nextVersion(), name: name, size: size, sample: sample, pages: pg, minRate: math.Inf(1)}
-	d.hostOf, d.hosts = pages.Hosts(pg, breathe)
+	d.hostOf, d.hosts = plan.Hosts(pg, breathe)
 	d.hostPages = make([]int, len(d.hosts))
 	for i, p := range pg {
 		d.hostPages[d.hostOf[i]]++

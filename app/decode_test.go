@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 	"github.com/freshplan/freshplan/web"
 )
 
@@ -65,7 +65,7 @@ func TestDecodeArchiveIndexes(t *testing.T) {
 		fmt.Fprintf(&wayback, `,[%q,"%s","%s","text/html","200","%s","100"]`, key, c[0], c[1], c[2])
 	}
 	wayback.WriteString("]")
-	var want []pages.Page
+	var want []plan.Page
 	for _, f := range []struct{ name, in string }{{"index.cdx", cdx.String()}, {"index.cdxj", cdxj.String()}, {"wayback.json", wayback.String()}} {
 		pg, err := Decode(context.Background(), strings.NewReader(f.in), f.name, int64(len(f.in)), nil)
 		if err != nil {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // engine runs planning jobs away from the page's event handlers.
@@ -42,7 +42,7 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 	if async == nil {
 		async = func(f func()) { go f() }
 	}
-	var pg []pages.Page // none for a job that reads its own input (StageRead)
+	var pg []plan.Page // none for a job that reads its own input (StageRead)
 	if d != nil {
 		pg = d.pages
 	}

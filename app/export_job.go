@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/freshplan/freshplan/core/export"
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -19,7 +18,7 @@ const maxScheduleExport = 2_000_000
 // exportFile plans pages as the CLI's plan command does (every policy,
 // the schedule of q.Policy kept; for an export of the policy's per-page
 // figures, the policy alone) and writes the export q.Export names.
-func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Request) (*ExportResult, error) {
+func exportFile(ctx context.Context, pg []plan.Page, params plan.Params, q Request) (*ExportResult, error) {
 	kind, ok := export.KindOf(q.Export)
 	if !ok {
 		return nil, fmt.Errorf("unknown export %q", q.Export)
@@ -65,7 +64,7 @@ func exportFile(ctx context.Context, pg []pages.Page, params plan.Params, q Requ
 // same file: its start takes each page's rate as known (a change history
 // has no fetches to fold in: cmd/freshplan's learnStart is nil for one),
 // over the cycle the CLI picks by default (plan.AutoCycle).
-func learnExport(ctx context.Context, pg []pages.Page, params plan.Params, kind export.Kind) (*ExportResult, error) {
+func learnExport(ctx context.Context, pg []plan.Page, params plan.Params, kind export.Kind) (*ExportResult, error) {
 	if !kind.PolicyOnly {
 		return nil, fmt.Errorf("the learning policy's %s is the CLI's to write; the app writes its seed lists", downloadAs[kind.Name].file)
 	}

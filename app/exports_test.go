@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/export"
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -79,8 +78,8 @@ func dropSeconds(t *testing.T, b []byte) []byte {
 // TestWireModels: the pages' change models reach the worker.
 func TestWireModels(t *testing.T) {
 	pg := samplePages(t)[:50]
-	pg[3].Change = &pages.Change{Model: "pareto", Shape: 1.5}
-	pg[7].Change = &pages.Change{Model: "quasi", Times: []float64{60, 600}, Probs: []float64{1, 0.5}}
+	pg[3].Change = &plan.Change{Model: "pareto", Shape: 1.5}
+	pg[7].Change = &plan.Change{Model: "quasi", Times: []float64{60, 600}, Probs: []float64{1, 0.5}}
 	d := newDataset("m", 0, false, pg, nil)
 	q, _ := defaultForm().request()
 	b, err := packJob(q, d, false)
@@ -164,7 +163,7 @@ func TestPolicyOnlyExports(t *testing.T) {
 // plan says why, the charts and tables show psp, and the form says so.
 func TestPolicyNotPlannedShown(t *testing.T) {
 	pg := samplePages(t)[:200]
-	pg[3].Change = &pages.Change{Model: "pareto", Shape: 1.5}
+	pg[3].Change = &plan.Change{Model: "pareto", Shape: 1.5}
 	d := newDataset("m", 0, false, pg, nil)
 	q, _ := defaultForm().request()
 	q.Policy, q.Budget, q.Seq, q.Stages = "cho", 2000, 1, StagePlan
@@ -231,7 +230,7 @@ func TestSummaryReplays(t *testing.T) {
 
 // exportOf is the file the page's Compute makes for q's export; an error
 // stage fails the test with its request.
-func exportOf(t *testing.T, pg []pages.Page, q Request) *ExportResult {
+func exportOf(t *testing.T, pg []plan.Page, q Request) *ExportResult {
 	t.Helper()
 	var got *ExportResult
 	Compute(context.Background(), pg, q, func(s *Stage) {

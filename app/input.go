@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -57,7 +56,7 @@ func (u *uncertainty) uncertain() int {
 // to let the browser breathe). It stops with ctx's error when ctx ends.
 // Errors locate the problem: an *InputError with the line, the column and
 // the text of the offending line when the file has one.
-func Decode(ctx context.Context, r io.Reader, name string, size int64, progress func(Progress)) ([]pages.Page, error) {
+func Decode(ctx context.Context, r io.Reader, name string, size int64, progress func(Progress)) ([]plan.Page, error) {
 	pg, _, _, err := decode(ctx, r, name, size, false, progress)
 	return pg, err
 }
@@ -69,7 +68,7 @@ func Decode(ctx context.Context, r io.Reader, name string, size int64, progress 
 // a web-archive index: CSV, CDX, CDXJ, Wayback JSON, a Heritrix
 // crawl.log) or a complete change history with each URL's rate
 // estimated and shrunk towards its host's prior.
-func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool, progress func(Progress)) ([]pages.Page, *Skipped, *uncertainty, error) {
+func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool, progress func(Progress)) ([]plan.Page, *Skipped, *uncertainty, error) {
 	cr := &countingReader{ctx: ctx, r: r, total: size, progress: progress}
 	in, err := plan.Load(ctx, cr, plan.LoadOptions{Name: name, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip, MaxMemory: maxReadMemory})
 	if cerr := ctx.Err(); cerr != nil {

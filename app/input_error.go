@@ -11,13 +11,12 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
 // checkPages rejects what the planner would refuse anyway, with the page
 // named: rates and weights beyond plan's bounds, or no weight at all.
-func checkPages(pg []pages.Page, file string) error {
+func checkPages(pg []plan.Page, file string) error {
 	var wsum float64
 	for i, p := range pg {
 		switch {

@@ -6,7 +6,6 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -167,7 +166,7 @@ type ReadResult struct {
 	Kind string   // its format (see kindOf)
 	// Skipped is, with Request.SkipBad, the bad rows left out; nil for none.
 	Skipped   *Skipped     `json:",omitempty"`
-	Pages     []pages.Page `json:"-"`
+	Pages     []plan.Page  `json:"-"`
 	Est       *uncertainty `json:"-"`          // how well an estimated input pinned each page's rate; nil for a pages table
 	Wire      *pagesMsg    `json:",omitempty"` // how Pages cross from the worker to the page
 	Estimated bool         `json:",omitempty"` // on the wire: the rates were estimated, and Est's columns follow the pages' arrays

@@ -4,13 +4,12 @@ import (
 	"context"
 	"sort"
 
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
 // runSweep plans every policy at the budgets around the chosen one; the
 // chosen budget's values come from cur when it was just planned.
-func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *PlanResult, progress func(string)) *SweepResult {
+func runSweep(ctx context.Context, pg []plan.Page, params plan.Params, cur *PlanResult, progress func(string)) *SweepResult {
 	b := visits(params)
 	if cur != nil {
 		b = cur.Budget
@@ -55,7 +54,7 @@ func runSweep(ctx context.Context, pg []pages.Page, params plan.Params, cur *Pla
 // findBudget searches the smallest budget at which psp's freshness
 // reaches req.Target (plan.FindBudget), starting from the budgets already
 // planned: the request's, the plan's just made and the sweep's.
-func findBudget(ctx context.Context, pg []pages.Page, params plan.Params, req Request,
+func findBudget(ctx context.Context, pg []plan.Page, params plan.Params, req Request,
 	cur *PlanResult, sweep *SweepResult, progress func(string)) (*TargetResult, error) {
 	known := map[int]float64{} // budget → psp freshness
 	for b, f := range req.Known {

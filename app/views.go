@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // Colours of the policies and bounds, and their dashes: bounds dashed.
@@ -126,7 +126,7 @@ type dotGrid struct {
 // stays in V8's quick baseline code.
 //
 //go:noinline
-func (g *dotGrid) add(pg []pages.Page, visits []float64, lo, hi int) {
+func (g *dotGrid) add(pg []plan.Page, visits []float64, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		rate, v := pg[i].Rate, visits[i]/g.days
 		if v == 0 {

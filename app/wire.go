@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // Messages between the page and the planning worker are one byte buffer
@@ -148,7 +148,7 @@ func readNames(b []byte, n int) ([]string, []byte, error) {
 
 // unpackJob decodes a request into the pages to plan, held (the
 // worker's from its previous job) when the request sent none.
-func unpackJob(b []byte, held []pages.Page) (Request, []pages.Page, error) {
+func unpackJob(b []byte, held []plan.Page) (Request, []plan.Page, error) {
 	var m jobMsg
 	a, blob, err := unpack(b, &m)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // pagesMsg is how pages cross between the page and a worker: rates,
@@ -19,14 +19,14 @@ import (
 type pagesMsg struct {
 	Pages     int
 	Hosts     int
-	Names     bool                    // the blob holds the pages' URLs and the hosts' names
-	Changes   map[int]*pages.Change   `json:",omitempty"`
-	Exposures map[int]*pages.Exposure `json:",omitempty"`
+	Names     bool                   // the blob holds the pages' URLs and the hosts' names
+	Changes   map[int]*plan.Change   `json:",omitempty"`
+	Exposures map[int]*plan.Exposure `json:",omitempty"`
 }
 
 // packPages returns how pg cross, hostOf[i] being the index of page i's
 // host in hosts; with names, the blob holds the URLs and host names.
-func packPages(pg []pages.Page, hostOf []int32, hosts []string, names bool) (pagesMsg, []byte, [][]float64) {
+func packPages(pg []plan.Page, hostOf []int32, hosts []string, names bool) (pagesMsg, []byte, [][]float64) {
 	n := len(pg)
 	m := pagesMsg{Pages: n, Hosts: len(hosts), Names: names}
 	rates, weights, delays, index := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
@@ -35,13 +35,13 @@ func packPages(pg []pages.Page, hostOf []int32, hosts []string, names bool) (pag
 		rates[i], weights[i], delays[i], index[i] = p.Rate, p.Weight, p.CrawlDelay, float64(hostOf[i])
 		if p.Change != nil {
 			if m.Changes == nil {
-				m.Changes = map[int]*pages.Change{}
+				m.Changes = map[int]*plan.Change{}
 			}
 			m.Changes[i] = p.Change
 		}
 		if p.Exposure != nil {
 			if m.Exposures == nil {
-				m.Exposures = map[int]*pages.Exposure{}
+				m.Exposures = map[int]*plan.Exposure{}
 			}
 			m.Exposures[i] = p.Exposure
 		}
@@ -72,7 +72,7 @@ func same(a []float64) []float64 {
 // no URL and stand-in hosts ("h3"): planning needs only the hosts, told
 // apart, and the page maps results back by index. It returns what is left
 // of the blob.
-func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]pages.Page, []byte, error) {
+func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]plan.Page, []byte, error) {
 	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 {
 		return nil, nil, errWire
 	}
@@ -99,13 +99,13 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]pages.Page, []byte, 
 			names[h] = "h" + strconv.Itoa(h)
 		}
 	}
-	pg := make([]pages.Page, m.Pages)
+	pg := make([]plan.Page, m.Pages)
 	for i := range pg {
 		h := a[3][i]
 		if !(h >= 0 && h < float64(m.Hosts)) {
 			return nil, nil, errWire
 		}
-		pg[i] = pages.Page{Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
+		pg[i] = plan.Page{Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
 		if urls != nil {
 			pg[i].URL = urls[i]
 		}

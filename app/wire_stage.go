@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
 )
 
@@ -62,7 +61,7 @@ func packStage(s *Stage) ([]byte, error) {
 		arrays = bt.perHorizon()
 	}
 	if r := s.Read; r != nil {
-		hostOf, hosts := pages.Hosts(r.Pages, nil)
+		hostOf, hosts := plan.Hosts(r.Pages, nil)
 		var pm pagesMsg
 		pm, blob, arrays = packPages(r.Pages, hostOf, hosts, true)
 		h := *r

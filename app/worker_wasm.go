@@ -9,7 +9,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // InWorker reports whether the program runs in a web worker rather than
@@ -99,7 +99,7 @@ func ServeWorker() {
 		msg.Set("seq", seq)
 		self.Call("postMessage", msg)
 	}
-	var held []pages.Page
+	var held []plan.Page
 	for j := range jobs {
 		q, pg, err := unpackJob(j.b, held)
 		switch {

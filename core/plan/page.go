@@ -1,0 +1,21 @@
+package plan
+
+import "github.com/freshplan/freshplan/core/pages"
+
+// Page is one page to plan, a row of the pages table (pages.Page). The app
+// and the CLI name the pages they plan here, and so import nothing below
+// plan.
+type Page = pages.Page
+
+// Change is how a page changes when not as a Poisson process (pages.Change).
+type Change = pages.Change
+
+// Exposure is how a search engine shows a page (pages.Exposure).
+type Exposure = pages.Exposure
+
+// Hosts indexes the pages' hosts in the order they first appear, as
+// planning does (pages.Hosts); breathe, when not nil, is called every few
+// thousand pages.
+func Hosts(pg []Page, breathe func()) (hostOf []int32, hosts []string) {
+	return pages.Hosts(pg, breathe)
+}
