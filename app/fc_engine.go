@@ -49,13 +49,7 @@ type fcInPageJob struct {
 
 func newFCInPage() *fcInPage {
 	e := &fcInPage{queue: make(chan fcInPageJob, 64)}
-	yielded := time.Now()
-	e.holder.pulse = func() {
-		if time.Since(yielded) >= fcYield {
-			nextTask()
-			yielded = time.Now()
-		}
-	}
+	e.holder.pulse = yielder(fcYield)
 	return e
 }
 

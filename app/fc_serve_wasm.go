@@ -8,7 +8,6 @@ import (
 	"io"
 	"sync"
 	"syscall/js"
-	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -37,13 +36,7 @@ type fcQueued struct {
 
 func newFCServer(self js.Value) *fcServer {
 	s := &fcServer{self: self, jobs: make(chan fcQueued, 64)}
-	yielded := time.Now()
-	s.holder.pulse = func() {
-		if time.Since(yielded) >= fcYield {
-			nextTask()
-			yielded = time.Now()
-		}
-	}
+	s.holder.pulse = yielder(fcYield)
 	return s
 }
 

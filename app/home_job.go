@@ -187,10 +187,14 @@ func newPlanViews(d *dataset, r *PlanResult, q Request, breathe func()) *planVie
 // page have a task of its own every 10 ms: Go in the browser is
 // single-threaded, and yielding is what lets the page handle its events
 // and draw.
-func breather() func() {
+func breather() func() { return yielder(10 * time.Millisecond) }
+
+// yielder returns a func that, called often, returns in a later task of
+// the event loop (nextTask) once every interval.
+func yielder(interval time.Duration) func() {
 	last := time.Now()
 	return func() {
-		if time.Since(last) > 10*time.Millisecond {
+		if time.Since(last) > interval {
 			nextTask()
 			last = time.Now()
 		}
