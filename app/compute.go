@@ -55,6 +55,12 @@ func Compute(ctx context.Context, pg []plan.Page, q Request, emit func(*Stage)) 
 				r.Early = true
 				emit(&Stage{Seq: q.Seq, Kind: "plan", Plan: r, Seconds: time.Since(start).Seconds()})
 			}
+			// The allocations' figures before any schedule (the bounds wp
+			// and nonpolite, uniform): the headline's psp is at most wp's
+			// until its schedule is scored.
+			p.Allocated = func(pl *plan.Plan) {
+				emit(&Stage{Seq: q.Seq, Kind: "allocated", Plan: planFigures(pl, q.Policy), Seconds: time.Since(start).Seconds()})
+			}
 			// Each policy after, as it is scored: its figures alone, the
 			// per-page arrays being the early plan's.
 			p.Scored = func(pl *plan.Plan) {

@@ -26,11 +26,17 @@ func TestCompute(t *testing.T) {
 			got[s.Kind] = s
 		}
 	})
-	// psp's plan first as soon as it is ready (early), the other
-	// policies' figures as each is scored (the rate policies together, then
-	// mp2, mwolf, mwolf-exact and azar), then whole.
-	if !slices.Equal(kinds, []string{"plan", "scored", "scored", "scored", "scored", "scored", "plan", "sweep", "target", "done"}) {
+	// The allocations' figures first, psp's plan as soon as it is ready
+	// (early), the other policies' figures as each is scored (the rate
+	// policies together, then mp2, mwolf, mwolf-exact and azar), then
+	// whole.
+	if !slices.Equal(kinds, []string{"allocated", "plan", "scored", "scored", "scored", "scored", "scored", "plan", "sweep", "target", "done"}) {
 		t.Fatalf("stages %v", kinds)
+	}
+	if a := got["allocated"].Plan; a.Visits != nil || a.Values["wp"] != got["plan"].Plan.Values["wp"] || a.Values["uniform"] != got["plan"].Plan.Values["uniform"] {
+		t.Errorf("allocated: %d visits, wp %v, uniform %v; want no per-page arrays and the plan's figures %v", len(a.Visits), a.Values["wp"], a.Values["uniform"], got["plan"].Plan.Values)
+	} else if _, ok := a.Values["psp"]; ok {
+		t.Errorf("allocated has psp's figure before its schedule")
 	}
 	p := got["plan"].Plan
 	if p.Budget != SampleBudget || len(p.Visits) != len(pg) || len(p.HostLoad) != 36 || p.Violations != 0 {

@@ -21,6 +21,9 @@ func card(id string, label any, value, sub string, stale bool) goapp.UI {
 
 func (h *home) renderHeadline() goapp.UI {
 	r := h.res
+	if r.provisional != nil {
+		return h.renderProvisional()
+	}
 	p := r.plan
 	if p == nil {
 		msg := "Planning…"
@@ -45,6 +48,44 @@ func (h *home) renderHeadline() goapp.UI {
 		c2 = card("h-bound", []goapp.UI{term("psp", "psp"), goapp.Text("'s distance to the "), term("wp", "wp bound")}, fmtPointsAbs(psp-wp), "wp "+fmtPct(1-wp, 2)+": no polite schedule does better", r.stalePlan)
 		c3 = card("h-polite", []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}, fmtPointsAbs(wp-np), "wp − nonpolite ("+fmtPct(1-np, 2)+" without politeness), P = "+fmtSeconds(r.req.Politeness), r.stalePlan)
 	}
+	return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(c1, c2, c3, h.targetCard())
+}
+
+// renderProvisional is the headline while psp's schedule is being made
+// (plan.Params.Allocated): the allocations' figures are in, and wp, the
+// bound no polite schedule beats, bounds psp's; what politeness costs is
+// final already.
+func (h *home) renderProvisional() goapp.UI {
+	r := h.res
+	p := r.provisional
+	obj := objective(r.provisionalReq.Objective)
+	v := p.Values
+	uni, wp, np := v["uniform"], v["wp"], v["nonpolite"]
+	note := "psp's own schedule is being made"
+	var c1, c3 goapp.UI
+	if !obj.fresh() {
+		c1 = card("h-fresh", "psp "+obj.label(), "≥ "+obj.text(wp, 2), "the wp bound: "+note+"; uniform "+obj.text(uni, 2), false)
+		c3 = card("h-polite", []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}, obj.diff(wp-np), "wp − nonpolite", false)
+	} else {
+		c1 = card("h-fresh", []goapp.UI{term("psp", "psp"), goapp.Text(" "), term("freshness", "freshness")}, "≤ "+fmtPct(1-wp, 2), "the wp bound: "+note+"; uniform "+fmtPct(1-uni, 2), false)
+		c3 = card("h-polite", []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}, fmtPointsAbs(wp-np), "wp − nonpolite ("+fmtPct(1-np, 2)+" without politeness)", false)
+	}
+	c2 := card("h-bound", []goapp.UI{term("psp", "psp"), goapp.Text("'s distance to the "), term("wp", "wp bound")}, "…", note, true)
+	return goapp.Section().ID("headline").Class("headline", "provisional").Aria("label", "headline, provisional").
+		Body(c1, c2, c3, h.targetCard())
+}
+
+// targetCard is the headline's budget for the target freshness.
+func (h *home) targetCard() goapp.UI {
+	r := h.res
+	obj := objective(r.req.Objective)
+	budget := 0
+	switch {
+	case r.plan != nil:
+		budget = r.plan.Budget
+	case r.provisional != nil:
+		budget = r.provisional.Budget
+	}
 	var c4 goapp.UI
 	t := r.target
 	switch {
@@ -58,11 +99,11 @@ func (h *home) renderHeadline() goapp.UI {
 		c4 = card("h-target", "budget for "+fmtPct(t.Target, 0)+" fresh", "out of reach",
 			"politeness caps psp at "+fmtPct(t.Freshness, 2)+" ("+fmtInt(int64(t.MaxBudget))+" visits fill every host's cap)", r.staleTarget)
 	default:
-		ratio := float64(t.Budget) / float64(max(1, p.Budget))
+		ratio := float64(t.Budget) / float64(max(1, budget))
 		c4 = card("h-target", "budget for "+fmtPct(t.Target, 0)+" fresh", "≈ "+fmtInt(int64(t.Budget))+" visits",
 			sprintf("%.2g × the budget; psp then %s fresh (%d plans searched)", ratio, fmtPct(t.Freshness, 2), t.Runs), r.staleTarget)
 	}
-	return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(c1, c2, c3, c4)
+	return c4
 }
 
 // labelUI is a card's label: text, or text with glossary terms.

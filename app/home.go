@@ -67,10 +67,15 @@ type home struct {
 
 // results are the latest planner results and the views made of them.
 type results struct {
-	plan   *PlanResult
-	req    Request
-	sweep  *SweepResult
-	target *TargetResult
+	plan *PlanResult
+	req  Request
+	// provisional is the running plan's allocations' figures (the bounds
+	// and uniform, before any schedule: the "allocated" stage), shown in
+	// the headline until the plan is.
+	provisional    *PlanResult
+	provisionalReq Request // the request of provisional
+	sweep          *SweepResult
+	target         *TargetResult
 	// Stale results are shown dimmed while newer ones are computed.
 	stalePlan, staleSweep, staleTarget bool
 

@@ -13,7 +13,7 @@ import (
 // jobTimes are the seconds from a job's start to each of its stages, as
 // the page saw them.
 type jobTimes struct {
-	read, early, plan, sweep, target, total float64
+	read, allocated, early, plan, sweep, target, total float64
 }
 
 // setData makes d the data planned, and plans it.
@@ -92,6 +92,9 @@ func (h *home) startJob(stages Stages) {
 		}
 	}
 	r := &h.res
+	if stages&StagePlan != 0 {
+		r.provisional = nil
+	}
 	r.stalePlan = r.stalePlan || stages&StagePlan != 0
 	r.staleSweep = r.staleSweep || stages&StageSweep != 0
 	r.staleTarget = r.staleTarget || stages&StageTarget != 0
@@ -112,7 +115,7 @@ func (h *home) startJob(stages Stages) {
 		// early keeps its views: the policy they show is the same.
 		var v *planViews
 		switch {
-		case s.Kind == "plan" && s.Plan != nil && s.Plan.Early && first != nil:
+		case (s.Kind == "plan" && s.Plan != nil && s.Plan.Early || s.Kind == "allocated") && first != nil:
 			return // on screen since the first screen
 		case s.Kind != "plan" || s.Plan == nil:
 		case early != nil && !s.Plan.Early:
@@ -146,6 +149,10 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 		} else {
 			h.times.plan = since
 		}
+	case "allocated":
+		r.provisional, r.provisionalReq = s.Plan, q
+		h.times.allocated = since
+		Mark("allocated")
 	case "scored":
 		r.showScored(s.Plan)
 	case "sweep":
@@ -157,7 +164,7 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 		h.times.target = since
 		r.budget = sweepSpec(r.sweep, r.planBudget(), r.target, objective(r.req.Objective))
 	case "error":
-		h.busy, h.note, h.planErr = false, "", s.Note
+		h.busy, h.note, h.planErr, r.provisional = false, "", s.Note, nil
 		r.stalePlan, r.staleSweep, r.staleTarget = r.plan != nil && r.stalePlan, false, false
 	case "done":
 		h.busy, h.note = false, ""
@@ -203,7 +210,7 @@ func yielder(interval time.Duration) func() {
 
 // showPlan puts a plan of q and its views on screen.
 func (r *results) showPlan(q Request, p *PlanResult, v *planViews) {
-	r.plan, r.req, r.stalePlan = p, q, false
+	r.plan, r.req, r.stalePlan, r.provisional = p, q, false, nil
 	r.scatter, r.load, r.pageTable, r.hostTable, r.unvisitable = v.scatter, v.load, v.pageTable, v.hostTable, v.unvisitable
 	r.budget = sweepSpec(r.sweep, p.Budget, r.target, objective(q.Objective))
 }
@@ -284,6 +291,7 @@ func (h *home) stopPlanning(ctx goapp.Context, e goapp.Event) {
 	h.seq++ // stages of the abandoned job are ignored
 	h.busy, h.note, h.stopped = false, "", true
 	r := &h.res
+	r.provisional = nil
 	r.stalePlan = r.plan != nil && r.stalePlan
 	r.staleSweep = r.sweep != nil && r.staleSweep
 	r.staleTarget = r.target != nil && r.staleTarget

@@ -245,3 +245,27 @@ func tagWithID(html, tag, id string) string {
 	}
 	return ""
 }
+
+// While psp's schedule is being made, the headline gives the allocations'
+// figures (the "allocated" stage): psp at most the wp bound, what
+// politeness costs in full, marked provisional; the plan replaces it.
+func TestProvisionalHeadline(t *testing.T) {
+	h, _ := mountHome(t)
+	r := &h.res
+	v := r.plan.Values
+	r.provisional = &PlanResult{Budget: SampleBudget, Values: map[string]float64{"wp": v["wp"], "nonpolite": v["nonpolite"], "uniform": v["uniform"]}}
+	r.provisionalReq = r.req
+	html := goapp.HTMLString(h.renderHeadline())
+	for _, want := range []string{`class="headline provisional"`, "≤ " + fmtPct(1-v["wp"], 2), fmtPointsAbs(v["wp"] - v["nonpolite"]), "schedule is being made", "budget for 90% fresh"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the provisional headline lacks %q:\n%s", want, html)
+		}
+	}
+	if strings.Contains(html, fmtPct(1-v["psp"], 2)) && v["psp"] != v["wp"] {
+		t.Errorf("the provisional headline shows psp's figure %s before its schedule", fmtPct(1-v["psp"], 2))
+	}
+	r.showPlan(r.req, r.plan, &planViews{})
+	if r.provisional != nil || strings.Contains(goapp.HTMLString(h.renderHeadline()), "provisional") {
+		t.Error("the plan did not replace the provisional headline")
+	}
+}

@@ -83,6 +83,7 @@ func (h *home) renderStatus() goapp.UI {
 		Attr("role", "status").Attr("aria-live", "polite").
 		DataSet("state", h.state()).DataSet("seq", h.seq).
 		DataSet("read-ms", int(h.times.read*1000)).
+		DataSet("allocated-ms", int(h.times.allocated*1000)).
 		DataSet("early-ms", int(h.times.early*1000)).
 		DataSet("plan-ms", int(h.times.plan*1000)).
 		DataSet("sweep-ms", int(h.times.sweep*1000)).

@@ -98,7 +98,7 @@ func (q Request) params0() plan.Params {
 // Stage is one step of a job's results, sent as soon as it is ready.
 type Stage struct {
 	Seq      int
-	Kind     string // "progress", "reading", "read", "plan", "scored", "sweep", "target", "export", "backtest", "error" or "done"
+	Kind     string // "progress", "reading", "read", "allocated", "plan", "scored", "sweep", "target", "export", "backtest", "error" or "done"
 	Note     string // what is being computed, or the error
 	Seconds  float64
 	Plan     *PlanResult     `json:",omitempty"`

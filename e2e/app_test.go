@@ -440,7 +440,9 @@ func TestResponsive(t *testing.T) {
 	start := eval[float64](tb, `performance.now()`)
 	// The policies' rows while the plan is early: how many, each time
 	// they change.
-	eval[bool](tb, `(() => { window.__rows = []; new MutationObserver(() => {
+	eval[bool](tb, `(() => { window.__rows = []; window.__provisional = ""; new MutationObserver(() => {
+		const hd = document.querySelector("#headline.provisional #h-fresh .card-value");
+		if (hd && !window.__provisional) window.__provisional = hd.textContent;
 		const c = document.querySelector("#policies caption");
 		if (!c || !c.textContent.includes("still being planned")) return;
 		const n = document.querySelectorAll("#policies tbody tr").length;
@@ -459,6 +461,16 @@ func TestResponsive(t *testing.T) {
 	// growth is seen before the finished plan.)
 	if len(rows) < 2 || !slices.IsSorted(rows) {
 		t.Errorf("the policies' rows while the plan was early went %v; want them to grow as the policies are scored", rows)
+	}
+	// Before psp's schedule, the headline gave the allocations' bound: psp
+	// at most wp's freshness (plan.Params.Allocated).
+	prov, final := eval[string](tb, `window.__provisional`), tb.text("#h-fresh .card-value")
+	t.Logf("the headline's psp: provisionally %q, then %q", prov, final)
+	var wp, psp float64
+	if _, err := fmt.Sscanf(prov, "≤ %f%%", &wp); err != nil {
+		t.Errorf("the provisional headline's psp is %q; want ≤ the wp bound", prov)
+	} else if _, err := fmt.Sscanf(final, "%f%%", &psp); err != nil || psp > wp {
+		t.Errorf("psp's freshness %q is not within the provisional bound %q", final, prov)
 	}
 	// Then the budget sweep, in the worker, while the page stays live.
 	time.Sleep(1500 * time.Millisecond)

@@ -180,8 +180,11 @@ func TestBenchFile(t *testing.T) {
 	// never given back: their peaks); the rest of the tab is Chromium's.
 	wasmMB := eval[string](tb, `(s => s.dataset.pageMb + " MB in the page, " + s.dataset.workerMb + " MB in the planning worker")(document.getElementById("status"))`)
 	t.Logf("Go's memory: %s", wasmMB)
+	if ms := eval[string](tb, `document.getElementById("status").dataset.allocatedMs`); ms != "0" {
+		early = "; the provisional headline (the bounds, psp ≤ wp) shown " + ms + " ms from the job's start"
+	}
 	if ms := eval[string](tb, `document.getElementById("status").dataset.earlyMs`); ms != "0" {
-		early = "; psp and the bounds shown " + ms + " ms from the job's start"
+		early += "; psp and the bounds shown " + ms + " ms from the job's start"
 	}
 	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start%s); tab memory (its renderer process: page and worker) at most %.0f MB (%.0f MB before the pick; Go's: %s); the page's longest stall %.0f ms",
 		path, read.Round(time.Millisecond), tb.text("#dataset"), planned.Round(time.Millisecond),

@@ -51,6 +51,14 @@ type Params struct {
 	// mwolf-exact, proportional, cho, azar): at a million pages they take
 	// as long again. Early must not keep the plan: Run goes on filling it.
 	Early func(*Plan) `json:"-"`
+	// Allocated, if set with Early, is given the plan once the
+	// allocations are made, before any schedule: the bounds wp and
+	// nonpolite and uniform, figures of allocations, are scored; psp is
+	// not — its figure is its schedule's, which comes with Early — and wp
+	// bounds it (no polite schedule is fresher). At a million pages the
+	// schedules take twice as long as the allocations. Like Early, it must
+	// not keep the plan.
+	Allocated func(*Plan) `json:"-"`
 	// Scored, if set with Early, is given the plan again each time more
 	// policies are scored after Early: the rate policies together
 	// (proportional, cho, azar's rates), then each of mp2, mwolf,

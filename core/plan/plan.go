@@ -136,6 +136,9 @@ func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (
 		return nil, err
 	}
 	pl.Seconds.Allocate = time.Since(start).Seconds()
+	if params.Early != nil && params.Allocated != nil {
+		params.Allocated(pl)
+	}
 
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -294,6 +294,47 @@ func TestEarly(t *testing.T) {
 	}
 }
 
+// TestAllocated: with Early and Allocated set, the plan is given once
+// before Early with the allocations' figures — wp, nonpolite and uniform,
+// as the finished plan has them — and no schedule's (psp, infcrawlers);
+// without Early, Allocated is not called.
+func TestAllocated(t *testing.T) {
+	want := samplePlan(t, nil)
+	var order []string
+	var given map[Policy]float64
+	samplePlan(t, func(p *Params) {
+		p.Early = func(*Plan) { order = append(order, "early") }
+		p.Allocated = func(pl *Plan) {
+			order = append(order, "allocated")
+			given = map[Policy]float64{}
+			for name, r := range pl.Results {
+				given[name] = r.Value
+			}
+		}
+	})
+	if !slices.Equal(order, []string{"allocated", "early"}) {
+		t.Fatalf("calls %v; want allocated, then early", order)
+	}
+	for _, name := range []Policy{WP, NonPolite, Uniform} {
+		if v, ok := given[name]; !ok || v != want.Results[name].Value {
+			t.Errorf("allocated %s = %v (given %v), want %v", name, v, ok, want.Results[name].Value)
+		}
+	}
+	for _, name := range []Policy{PSP, InfCrawlers, MP2, MWolf, Azar} {
+		if _, ok := given[name]; ok {
+			t.Errorf("the allocated plan has %s, a schedule's figure", name)
+		}
+	}
+	if want.Results[WP].Value > want.Results[PSP].Value {
+		t.Errorf("wp %v is not a bound on psp's staleness %v", want.Results[WP].Value, want.Results[PSP].Value)
+	}
+	calls := 0
+	samplePlan(t, func(p *Params) { p.Allocated = func(*Plan) { calls++ } })
+	if calls != 0 {
+		t.Errorf("Allocated without Early: called %d times", calls)
+	}
+}
+
 // TestScored: with Early and Scored set, the plan is given again each
 // time more policies are scored — first the rate policies together, then
 // each scheduled policy left, one at a time — each call holding what the
