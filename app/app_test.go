@@ -268,6 +268,8 @@ func TestWireSameValues(t *testing.T) {
 			[]string{"a"}, []bool{false, true, true, true}},
 		{"varied", []pages.Page{{Host: "a", Rate: 1, Weight: 1}, {Host: "b", Rate: 1, Weight: 2, CrawlDelay: 30}, {Host: "a", Rate: 1, Weight: 1}},
 			[]string{"a", "b"}, []bool{false, false, false, false}},
+		{"weights shared, delays and hosts not", []pages.Page{{Host: "a", Rate: 1, Weight: 2}, {Host: "b", Rate: 1, Weight: 2, CrawlDelay: 30}, {Host: "b", Rate: 4, Weight: 2}},
+			[]string{"a", "b"}, []bool{false, true, false, false}},
 		{"one page", []pages.Page{{Host: "a", Rate: 3, Weight: 0.5, CrawlDelay: 5}}, []string{"a"}, []bool{false, true, true, true}},
 	} {
 		hostOf := make([]int32, len(tc.pg))

@@ -49,6 +49,7 @@ type fcRun struct {
 	holderOf map[string]int
 	err      string
 	secs     float64 // how long the study took, from the drop or the click
+	read     bool    // the study read a new file first
 	rep      *firstcrawl.Report
 	of       fcParams   // the parameters of rep
 	curves   *chartSpec // cumulative PageRank against pages
@@ -135,6 +136,9 @@ func (f *firstCrawl) renderStatus() goapp.UI {
 		state, text = "error", "The study stopped: "+r.err
 	case r.rep != nil:
 		state, text = "done", "Simulated "+fmtInt(int64(len(r.rep.Summaries)))+" strategies in "+fmtNum(r.secs)+" s."
+		if r.read {
+			text = "Read " + f.graph.name + " and simulated " + fmtInt(int64(len(r.rep.Summaries))) + " strategies in " + fmtNum(r.secs) + " s."
+		}
 	}
 	return goapp.P().ID("fc-status").Class("status").Attr("role", "status").
 		DataSet("state", state).DataSet("seq", r.seq).DataSet("ms", int(1000*r.secs)).Text(text)

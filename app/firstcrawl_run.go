@@ -73,7 +73,7 @@ func (f *firstCrawl) start(g fcFile) {
 	f.stopRun()
 	r := &f.run
 	seq, p := r.seq, f.params
-	r.busy, r.err, r.started = true, "", time.Now()
+	r.busy, r.err, r.started, r.read = true, "", time.Now(), false
 	r.notes, r.left, r.points, r.holderOf, r.reading = make([]fcStage, f.eng.holders()), 0, nil, map[string]int{}, g
 	if g.id == f.graph.id {
 		f.share(seq, p)
@@ -125,7 +125,7 @@ func (f *firstCrawl) onStage(k int, s *fcStage) {
 	case "input":
 		if f.graph.id != r.reading.id {
 			// The new file read: it replaces the graph shown.
-			f.graph, f.info, f.readErr = r.reading, s.Input, nil
+			f.graph, f.info, f.readErr, r.read = r.reading, s.Input, nil, true
 			f.share(r.seq, f.params)
 		}
 	case "summary":

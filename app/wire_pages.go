@@ -2,7 +2,6 @@ package app
 
 import (
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/freshplan/freshplan/core/plan"
@@ -29,10 +28,41 @@ type pagesMsg struct {
 func packPages(pg []plan.Page, hostOf []int32, hosts []string, names bool) (pagesMsg, []byte, [][]float64) {
 	n := len(pg)
 	m := pagesMsg{Pages: n, Hosts: len(hosts), Names: names}
-	rates, weights, delays, index := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	// A column every page has the same value in crosses as that value:
+	// found first, so that only the columns that vary are made (at a
+	// million pages each is 8 MB the page would make and throw away).
+	weights, delays, index := column(n), column(n), column(n)
+	for i := range pg {
+		if weights != nil && math.Float64bits(pg[i].Weight) != math.Float64bits(pg[0].Weight) {
+			weights = nil
+		}
+		if delays != nil && math.Float64bits(pg[i].CrawlDelay) != math.Float64bits(pg[0].CrawlDelay) {
+			delays = nil
+		}
+		if index != nil && hostOf[i] != hostOf[0] {
+			index = nil
+		}
+	}
+	full := func(a []float64) []float64 {
+		if a == nil {
+			return make([]float64, n)
+		}
+		return a
+	}
+	rates := make([]float64, n)
+	weights, delays, index = full(weights), full(delays), full(index)
 	var blob []byte
 	for i, p := range pg {
-		rates[i], weights[i], delays[i], index[i] = p.Rate, p.Weight, p.CrawlDelay, float64(hostOf[i])
+		rates[i] = p.Rate
+		if len(weights) > 1 {
+			weights[i] = p.Weight
+		}
+		if len(delays) > 1 {
+			delays[i] = p.CrawlDelay
+		}
+		if len(index) > 1 {
+			index[i] = float64(hostOf[i])
+		}
 		if p.Change != nil {
 			if m.Changes == nil {
 				m.Changes = map[int]*plan.Change{}
@@ -54,19 +84,31 @@ func packPages(pg []plan.Page, hostOf []int32, hosts []string, names bool) (page
 			blob = appendName(blob, h)
 		}
 	}
-	return m, blob, [][]float64{rates, same(weights), same(delays), same(index)}
-}
-
-// same returns a one-value array if every value of a is that value
-// (bit for bit), else a.
-func same(a []float64) []float64 {
-	for _, v := range a {
-		if math.Float64bits(v) != math.Float64bits(a[0]) {
-			return a
+	if n > 0 {
+		if len(weights) == 1 {
+			weights[0] = pg[0].Weight
+		}
+		if len(delays) == 1 {
+			delays[0] = pg[0].CrawlDelay
+		}
+		if len(index) == 1 {
+			index[0] = float64(hostOf[0])
 		}
 	}
-	return a[:min(len(a), 1)]
+	return m, blob, [][]float64{rates, weights, delays, index}
 }
+
+// at is page i's value in a column: a column of one value is every
+// page's (see packPages).
+func at(col []float64, i int) float64 {
+	if len(col) == 1 {
+		return col[0]
+	}
+	return col[i]
+}
+
+// column is a one-value column (none for no pages).
+func column(n int) []float64 { return make([]float64, min(n, 1)) }
 
 // unpackPages rebuilds the pages packPages sent. Without names they get
 // no URL and stand-in hosts ("h3"): planning needs only the hosts, told
@@ -77,10 +119,7 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]plan.Page, []byte, e
 		return nil, nil, errWire
 	}
 	for k, col := range a {
-		switch {
-		case k > 0 && len(col) == 1 && m.Pages > 1:
-			a[k] = slices.Repeat(col, m.Pages) // every page has the value
-		case len(col) != m.Pages:
+		if len(col) != m.Pages && (k == 0 || len(col) != 1) {
 			return nil, nil, errWire
 		}
 	}
@@ -101,11 +140,11 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]plan.Page, []byte, e
 	}
 	pg := make([]plan.Page, m.Pages)
 	for i := range pg {
-		h := a[3][i]
+		h := at(a[3], i)
 		if !(h >= 0 && h < float64(m.Hosts)) {
 			return nil, nil, errWire
 		}
-		pg[i] = plan.Page{Host: names[int(h)], Rate: a[0][i], Weight: a[1][i], CrawlDelay: a[2][i]}
+		pg[i] = plan.Page{Host: names[int(h)], Rate: a[0][i], Weight: at(a[1], i), CrawlDelay: at(a[2], i)}
 		if urls != nil {
 			pg[i].URL = urls[i]
 		}

@@ -120,6 +120,12 @@ func TestBenchFile(t *testing.T) {
 	eval[bool](tb, `(() => { window.__ticks = []; window.__timer = setInterval(() => window.__ticks.push(performance.now()), 10);
 		window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask"});
 		window.__start = performance.now(); return true; })()`)
+	// The status line's stages as they change (the worker's progress),
+	// for where the time goes.
+	eval[bool](tb, `(() => { window.__stages = []; const st = document.getElementById("status");
+		new MutationObserver(() => { const stage = st.textContent.replace(/[0-9][0-9.,]*%?/g, "#");
+			if (!window.__stages.length || window.__stages[window.__stages.length - 1][1] !== stage) window.__stages.push([performance.now(), stage]);
+		}).observe(st, {subtree: true, childList: true, characterData: true}); return true; })()`)
 	profile := os.Getenv("E2E_BENCH_PROFILE")
 	if profile != "" {
 		// The page's main thread, sampled every millisecond: what its
@@ -176,6 +182,9 @@ func TestBenchFile(t *testing.T) {
 		long = append(long, fmt.Sprintf("%.0f ms at %.1f s", lt[1], lt[0]/1000))
 	}
 	t.Logf("longest main-thread stall %.0f ms; long tasks over 200 ms: %v", stall, long)
+	for _, s := range eval[[][]any](tb, `window.__stages.map(s => [(s[0] - window.__start) / 1000, s[1]])`) {
+		t.Logf("%7.2f s after the pick: %v", s[0], s[1])
+	}
 	// What each Go program took from the system (WebAssembly memory is
 	// never given back: their peaks); the rest of the tab is Chromium's.
 	wasmMB := eval[string](tb, `(s => s.dataset.pageMb + " MB in the page, " + s.dataset.workerMb + " MB in the planning worker")(document.getElementById("status"))`)

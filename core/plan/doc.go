@@ -24,9 +24,10 @@
 //     bound's staleness, per-page and per-host figures, and the schedule
 //     of Params.Policy (held in Plan.Schedule, or passed to Params.Stream
 //     as it is made). Params.Compare says which other policies to plan;
-//     Params.Early and Params.Scored give the plan as its policies are
-//     scored, psp and the bounds first; Params.Progress says how far each
-//     stage has got.
+//     Params.Allocated, Params.Early and Params.Scored give the plan as
+//     its policies are scored: the allocations' figures (wp, nonpolite,
+//     uniform) before any schedule, then psp and the bounds, then the
+//     rest; Params.Progress says how far each stage has got.
 //
 // Run's memory is proportional to the pages and hosts, not the visits,
 // for tables of Poisson pages — but for the kept schedule, unless
