@@ -94,7 +94,15 @@ func (h *fcHolder) do(ctx context.Context, j fcJob, open func(context.Context) i
 func (h *fcHolder) run(ctx context.Context, j fcJob, open func(context.Context) io.Reader, emit func(*fcStage)) error {
 	if j.Graph != h.graph || h.in == nil {
 		emit(&fcStage{Seq: j.Seq, Kind: "progress", Note: "Reading " + j.Name + "…"})
-		in, err := readGraph(ctx, open(ctx), j.Name)
+		// Read as is; only a bad file is read again to quote its line
+		// (readGraph counts lines and keeps the last ones: a fifth of the
+		// reading's time).
+		in, err := firstcrawl.ReadInput(open(ctx), j.Name)
+		if err != nil && ctx.Err() == nil {
+			if _, located := readGraph(ctx, open(ctx), j.Name); located != nil {
+				err = located
+			}
+		}
 		if err != nil {
 			return err
 		}
