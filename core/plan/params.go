@@ -46,10 +46,13 @@ type Params struct {
 	// Run's context is checked inside those loops too, so that a cancelled
 	// plan stops within a few thousand pages or visits.
 	Progress func(stage string) `json:"-"`
-	// Early, if set, is given the plan as soon as psp, every bound and
-	// uniform are planned, before the other policies (mp2, mwolf,
-	// mwolf-exact, proportional, cho, azar): at a million pages they take
-	// as long again. Early must not keep the plan: Run goes on filling it.
+	// Early, if set, is given the plan as soon as psp, the bounds wp and
+	// nonpolite and uniform are planned, before the other policies (mp2,
+	// mwolf, mwolf-exact, proportional, cho, azar): at a million pages they
+	// take as long again. The bound infcrawlers is among the first when
+	// the programme is held whole (a change model, a simulation), its
+	// schedule and psp's sharing MERGE's programme; otherwise it follows,
+	// through Scored. Early must not keep the plan: Run goes on filling it.
 	Early func(*Plan) `json:"-"`
 	// Allocated, if set with Early, is given the plan once the
 	// allocations are made, before any schedule: the bounds wp and
@@ -61,9 +64,10 @@ type Params struct {
 	Allocated func(*Plan) `json:"-"`
 	// Scored, if set with Early, is given the plan again each time more
 	// policies are scored after Early: the rate policies together
-	// (proportional, cho, azar's rates), then each of mp2, mwolf,
-	// mwolf-exact and azar's carousel as its schedule is scored — from one
-	// goroutine at a time. Like Early, it must not keep the plan.
+	// (proportional, cho, azar's rates), then each of infcrawlers (when
+	// not in Early), mp2, mwolf, mwolf-exact and azar's carousel as its
+	// schedule is scored — from one goroutine at a time. Like Early, it
+	// must not keep the plan.
 	Scored func(*Plan) `json:"-"`
 	// Stream, if set, is given the schedule of Policy visit by visit, in
 	// time order, as it is made, and the Plan holds none (Plan.Schedule is

@@ -449,3 +449,50 @@ func TestParallelOnOneThread(t *testing.T) {
 		t.Errorf("ran %v, want 0, 1, 2", order)
 	}
 }
+
+// TestEarlyMadeAsConsumed: for Poisson pages, whose programmes are made
+// as consumed, Early has psp, wp, nonpolite and uniform, and infcrawlers
+// follows through Scored; held whole, infcrawlers is in Early. Either
+// way every figure is the plan's without the callbacks.
+func TestEarlyMadeAsConsumed(t *testing.T) {
+	pg := Synthetic(3000, 30, 1, 0.2, 20, 3)
+	defer func() { holdWhole = false }()
+	for _, whole := range []bool{false, true} {
+		holdWhole = whole
+		p := DefaultParams()
+		p.Budget = 15000
+		want, err := Run(context.Background(), pg, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var early map[Policy]float64
+		var scored []map[Policy]float64
+		values := func(pl *Plan) map[Policy]float64 {
+			m := map[Policy]float64{}
+			for name, r := range pl.Results {
+				m[name] = r.Value
+			}
+			return m
+		}
+		p.Early = func(pl *Plan) { early = values(pl) }
+		p.Scored = func(pl *Plan) { scored = append(scored, values(pl)) }
+		if _, err := Run(context.Background(), pg, p); err != nil {
+			t.Fatal(err)
+		}
+		_, inEarly := early[InfCrawlers]
+		if inEarly != whole {
+			t.Errorf("held whole %v: infcrawlers in early %v", whole, inEarly)
+		}
+		for _, name := range []Policy{PSP, WP, NonPolite, Uniform} {
+			if v, ok := early[name]; !ok || v != want.Results[name].Value {
+				t.Errorf("held whole %v: early %s = %v (%v), want %v", whole, name, v, ok, want.Results[name].Value)
+			}
+		}
+		last := scored[len(scored)-1]
+		for name, r := range want.Results {
+			if v, ok := last[name]; !ok || v != r.Value {
+				t.Errorf("held whole %v: the last Scored has %s = %v (%v), want %v", whole, name, v, ok, r.Value)
+			}
+		}
+	}
+}
