@@ -36,7 +36,7 @@ type fcWorker struct {
 	// the jobs' numbers.
 	emits map[int]func(*fcStage)
 	// sent and ended are the last job sent and the last the worker said
-	// it ended; stopping is the one it was asked to stop (0: none).
+	// it ended.
 	sent, ended int
 	jobs        int // jobs sent to this worker, numbering them
 	seq         int // the page's number of the last job sent (fcJob.Seq)
