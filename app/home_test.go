@@ -264,6 +264,10 @@ func TestProvisionalHeadline(t *testing.T) {
 	if strings.Contains(html, fmtPct(1-v["psp"], 2)) && v["psp"] != v["wp"] {
 		t.Errorf("the provisional headline shows psp's figure %s before its schedule", fmtPct(1-v["psp"], 2))
 	}
+	table := goapp.HTMLString(h.renderPolicies())
+	if !strings.Contains(table, `data-label="freshness">`+fmtPct(1-v["wp"], 2)) || strings.Contains(table, `aria-describedby="gl-psp"`) || !strings.Contains(table, "still being planned") {
+		t.Errorf("the policies table while psp's schedule is made should list the bounds and uniform, not psp, and say the rest is coming:\n%s", table)
+	}
 	r.showPlan(r.req, r.plan, &planViews{})
 	if r.provisional != nil || strings.Contains(goapp.HTMLString(h.renderHeadline()), "provisional") {
 		t.Error("the plan did not replace the provisional headline")

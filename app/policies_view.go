@@ -9,22 +9,28 @@ import (
 )
 
 func (h *home) renderPolicies() goapp.UI {
-	p := h.res.plan
+	p, req, stale := h.res.plan, h.res.req, h.res.stalePlan
+	if pr := h.res.provisional; pr != nil {
+		// The allocations' figures of the plan being made: the rest,
+		// psp first, comes as it is scored.
+		p, req, stale = pr, h.res.provisionalReq, false
+	}
 	if p == nil {
 		return goapp.Text("")
 	}
-	obj := objective(h.res.req.Objective)
+	partial := p.Early || p == h.res.provisional
+	obj := objective(req.Objective)
 	names := append(plan.Names(plan.Policies()), plan.Names(plan.Bounds())...)
 	cls := "panel"
-	if h.res.stalePlan {
+	if stale {
 		cls += " stale"
 	}
 	return goapp.Section().ID("policies").Class(cls).Aria("labelledby", "policies-h").Body(
 		goapp.H2().ID("policies-h").Text("Every policy and bound"),
 		goapp.Div().Class("table-wrap").Body(goapp.Table().Class("results").Body(
 			goapp.Caption().Text(sprintf("At %s visits per horizon, %s model; simulated values replay the schedule, analytical ones are closed forms.",
-				fmtInt(int64(p.Budget)), h.res.req.Model)+
-				map[bool]string{true: " The policies not listed yet are still being planned; each appears as it is scored.", false: ""}[p.Early]),
+				fmtInt(int64(p.Budget)), req.Model)+
+				map[bool]string{true: " The policies not listed yet are still being planned; each appears as it is scored.", false: ""}[partial]),
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Th().Scope("col").Text("policy"),
 				goapp.Th().Scope("col").Class("num").Text(obj.label()),
