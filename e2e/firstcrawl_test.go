@@ -166,6 +166,8 @@ func TestBenchFirstCrawl(t *testing.T) {
 		if (!window.fcRead && note.startsWith("Simulating")) window.fcRead = performance.now();
 		if (!window.fcRow && document.querySelector("#fc-table tbody tr")) window.fcRow = performance.now(); });
 		o.observe(document.body, {subtree: true, childList: true, characterData: true}); return true; })()`)
+	idle := rendererRSS()
+	rss := sampleRSS(100 * time.Millisecond)
 	// The File is made before the clock starts: made of a 49 MB string it
 	// takes the test 1–2 s, which a file dropped from the disk does not.
 	t0 := eval[float64](tb, `(() => { const file = new File([window.__csv], window.__csvName, {type: "text/csv"});
@@ -176,6 +178,7 @@ func TestBenchFirstCrawl(t *testing.T) {
 		return window.fcT0; })()`)
 	tb.poll(`document.getElementById("fc-status").dataset.state === "done"`, 600*time.Second)
 	done := eval[float64](tb, `performance.now()`)
+	t.Logf("tab memory (its renderer process: the page and the workers) %.0f MB before the drop, at most %.0f MB, %.0f MB at the end", idle, rss.stop(), rendererRSS())
 	read := eval[float64](tb, `window.fcRead`)
 	row := eval[float64](tb, `window.fcRow`)
 	t.Logf("%d pages, %d links (%.1f MB): drop → every strategy and the charts on screen %.2f s; drop → first strategy's simulation (reading, PageRank) %.2f s; drop → its row on screen %.2f s (the study, as the status says: %s)",
