@@ -31,36 +31,35 @@ func packPages(pg []plan.Page, hostOf []int32, hosts []string, names bool) (page
 	// A column every page has the same value in crosses as that value:
 	// found first, so that only the columns that vary are made (at a
 	// million pages each is 8 MB the page would make and throw away).
-	weights, delays, index := column(n), column(n), column(n)
-	for i := range pg {
-		if weights != nil && math.Float64bits(pg[i].Weight) != math.Float64bits(pg[0].Weight) {
-			weights = nil
-		}
-		if delays != nil && math.Float64bits(pg[i].CrawlDelay) != math.Float64bits(pg[0].CrawlDelay) {
-			delays = nil
-		}
-		if index != nil && hostOf[i] != hostOf[0] {
-			index = nil
-		}
+	var first plan.Page
+	var firstHost int32
+	if n > 0 {
+		first, firstHost = pg[0], hostOf[0]
 	}
-	full := func(a []float64) []float64 {
-		if a == nil {
-			return make([]float64, n)
+	sameWeight, sameDelay, sameHost := true, true, true
+	for i, p := range pg {
+		sameWeight = sameWeight && math.Float64bits(p.Weight) == math.Float64bits(first.Weight)
+		sameDelay = sameDelay && math.Float64bits(p.CrawlDelay) == math.Float64bits(first.CrawlDelay)
+		sameHost = sameHost && hostOf[i] == firstHost
+	}
+	col := func(same bool, v float64) []float64 {
+		if same && n > 0 {
+			return []float64{v}
 		}
-		return a
+		return make([]float64, n)
 	}
 	rates := make([]float64, n)
-	weights, delays, index = full(weights), full(delays), full(index)
+	weights, delays, index := col(sameWeight, first.Weight), col(sameDelay, first.CrawlDelay), col(sameHost, float64(firstHost))
 	var blob []byte
 	for i, p := range pg {
 		rates[i] = p.Rate
-		if len(weights) > 1 {
+		if !sameWeight {
 			weights[i] = p.Weight
 		}
-		if len(delays) > 1 {
+		if !sameDelay {
 			delays[i] = p.CrawlDelay
 		}
-		if len(index) > 1 {
+		if !sameHost {
 			index[i] = float64(hostOf[i])
 		}
 		if p.Change != nil {
@@ -84,17 +83,6 @@ func packPages(pg []plan.Page, hostOf []int32, hosts []string, names bool) (page
 			blob = appendName(blob, h)
 		}
 	}
-	if n > 0 {
-		if len(weights) == 1 {
-			weights[0] = pg[0].Weight
-		}
-		if len(delays) == 1 {
-			delays[0] = pg[0].CrawlDelay
-		}
-		if len(index) == 1 {
-			index[0] = float64(hostOf[0])
-		}
-	}
 	return m, blob, [][]float64{rates, weights, delays, index}
 }
 
@@ -106,9 +94,6 @@ func at(col []float64, i int) float64 {
 	}
 	return col[i]
 }
-
-// column is a one-value column (none for no pages).
-func column(n int) []float64 { return make([]float64, min(n, 1)) }
 
 // unpackPages rebuilds the pages packPages sent. Without names they get
 // no URL and stand-in hosts ("h3"): planning needs only the hosts, told
