@@ -38,16 +38,15 @@ func (h *home) renderHeadline() goapp.UI {
 	obj := objective(r.req.Objective)
 	v := p.Values
 	psp, uni, wp, np := v["psp"], v["uniform"], v["wp"], v["nonpolite"]
-	var c1, c2, c3 goapp.UI
+	var c1, c2 goapp.UI
 	if !obj.fresh() {
-		c1 = card("h-fresh", "psp "+obj.label(), obj.text(psp, 2), "uniform "+obj.text(uni, 2)+", not polite", r.stalePlan)
-		c2 = card("h-bound", []goapp.UI{term("psp", "psp"), goapp.Text("'s distance to the "), term("wp", "wp bound")}, obj.diff(psp-wp), "wp "+obj.text(wp, 2)+": no polite schedule does better", r.stalePlan)
-		c3 = card("h-polite", []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}, obj.diff(wp-np), "wp − nonpolite, at P = "+fmtSeconds(r.req.Politeness), r.stalePlan)
+		c1 = card("h-fresh", freshLabel(obj), obj.text(psp, 2), "uniform "+obj.text(uni, 2)+", not polite", r.stalePlan)
+		c2 = card("h-bound", boundLabel(), obj.diff(psp-wp), "wp "+obj.text(wp, 2)+": no polite schedule does better", r.stalePlan)
 	} else {
-		c1 = card("h-fresh", []goapp.UI{term("psp", "psp"), goapp.Text(" "), term("freshness", "freshness")}, fmtPct(1-psp, 2), "uniform "+fmtPct(1-uni, 2)+", not polite ("+fmtPoints(uni-psp)+" for psp)", r.stalePlan)
-		c2 = card("h-bound", []goapp.UI{term("psp", "psp"), goapp.Text("'s distance to the "), term("wp", "wp bound")}, fmtPointsAbs(psp-wp), "wp "+fmtPct(1-wp, 2)+": no polite schedule does better", r.stalePlan)
-		c3 = card("h-polite", []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}, fmtPointsAbs(wp-np), "wp − nonpolite ("+fmtPct(1-np, 2)+" without politeness), P = "+fmtSeconds(r.req.Politeness), r.stalePlan)
+		c1 = card("h-fresh", freshLabel(obj), fmtPct(1-psp, 2), "uniform "+fmtPct(1-uni, 2)+", not polite ("+fmtPoints(uni-psp)+" for psp)", r.stalePlan)
+		c2 = card("h-bound", boundLabel(), fmtPointsAbs(psp-wp), "wp "+fmtPct(1-wp, 2)+": no polite schedule does better", r.stalePlan)
 	}
+	c3 := politenessCard(obj, wp, np, r.req.Politeness, r.stalePlan)
 	return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(c1, c2, c3, h.targetCard())
 }
 
@@ -57,22 +56,43 @@ func (h *home) renderHeadline() goapp.UI {
 // final already.
 func (h *home) renderProvisional() goapp.UI {
 	r := h.res
-	p := r.provisional
-	obj := objective(r.provisionalReq.Objective)
-	v := p.Values
+	q := r.provisionalReq
+	obj := objective(q.Objective)
+	v := r.provisional.Values
 	uni, wp, np := v["uniform"], v["wp"], v["nonpolite"]
 	note := "psp's own schedule is being made"
-	var c1, c3 goapp.UI
+	var c1 goapp.UI
 	if !obj.fresh() {
-		c1 = card("h-fresh", "psp "+obj.label(), "≥ "+obj.text(wp, 2), "the wp bound: "+note+"; uniform "+obj.text(uni, 2), false)
-		c3 = card("h-polite", []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}, obj.diff(wp-np), "wp − nonpolite", false)
+		c1 = card("h-fresh", freshLabel(obj), "≥ "+obj.text(wp, 2), "the wp bound: "+note+"; uniform "+obj.text(uni, 2), false)
 	} else {
-		c1 = card("h-fresh", []goapp.UI{term("psp", "psp"), goapp.Text(" "), term("freshness", "freshness")}, "≤ "+fmtPct(1-wp, 2), "the wp bound: "+note+"; uniform "+fmtPct(1-uni, 2), false)
-		c3 = card("h-polite", []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}, fmtPointsAbs(wp-np), "wp − nonpolite ("+fmtPct(1-np, 2)+" without politeness)", false)
+		c1 = card("h-fresh", freshLabel(obj), "≤ "+fmtPct(1-wp, 2), "the wp bound: "+note+"; uniform "+fmtPct(1-uni, 2), false)
 	}
-	c2 := card("h-bound", []goapp.UI{term("psp", "psp"), goapp.Text("'s distance to the "), term("wp", "wp bound")}, "…", note, true)
+	c2 := card("h-bound", boundLabel(), "…", note, true)
 	return goapp.Section().ID("headline").Class("headline", "provisional").Aria("label", "headline, provisional").
-		Body(c1, c2, c3, h.targetCard())
+		Body(c1, c2, politenessCard(obj, wp, np, q.Politeness, false), h.targetCard())
+}
+
+// freshLabel is the label of psp's card: its freshness, or the objective.
+func freshLabel(obj objective) any {
+	if !obj.fresh() {
+		return "psp " + obj.label()
+	}
+	return []goapp.UI{term("psp", "psp"), goapp.Text(" "), term("freshness", "freshness")}
+}
+
+// boundLabel is the label of the card of psp's distance to the wp bound.
+func boundLabel() []goapp.UI {
+	return []goapp.UI{term("psp", "psp"), goapp.Text("'s distance to the "), term("wp", "wp bound")}
+}
+
+// politenessCard is what politeness costs, wp − nonpolite, at the
+// politeness delay P (seconds).
+func politenessCard(obj objective, wp, np, politeness float64, stale bool) goapp.UI {
+	label := []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}
+	if !obj.fresh() {
+		return card("h-polite", label, obj.diff(wp-np), "wp − nonpolite, at P = "+fmtSeconds(politeness), stale)
+	}
+	return card("h-polite", label, fmtPointsAbs(wp-np), "wp − nonpolite ("+fmtPct(1-np, 2)+" without politeness), P = "+fmtSeconds(politeness), stale)
 }
 
 // targetCard is the headline's budget for the target freshness.
