@@ -135,10 +135,11 @@ func (f *firstCrawl) renderStatus() goapp.UI {
 	case r.err != "":
 		state, text = "error", "The study stopped: "+r.err
 	case r.rep != nil:
-		state, text = "done", "Simulated "+fmtInt(int64(len(r.rep.Summaries)))+" strategies in "+fmtNum(r.secs)+" s."
+		did := "Simulated"
 		if r.read {
-			text = "Read " + f.graph.name + " and simulated " + fmtInt(int64(len(r.rep.Summaries))) + " strategies in " + fmtNum(r.secs) + " s."
+			did = "Read " + f.graph.name + " and simulated"
 		}
+		state, text = "done", did+" "+fmtInt(int64(len(r.rep.Summaries)))+" strategies in "+fmtNum(r.secs)+" s."
 	}
 	return goapp.P().ID("fc-status").Class("status").Attr("role", "status").
 		DataSet("state", state).DataSet("seq", r.seq).DataSet("ms", int(1000*r.secs)).Text(text)

@@ -115,7 +115,7 @@ func unpackStage(b []byte) (*Stage, error) {
 			return nil, errWire
 		}
 		p := s.Plan
-		// A "scored" stage has no arrays: nil, as sent.
+		// A "scored" or "allocated" stage has no arrays: nil, as sent.
 		p.Visits, p.Stale, p.HostLoad, p.HostCap, p.HostDelay = orNil(a[0]), orNil(a[1]), orNil(a[2]), orNil(a[3]), orNil(a[4])
 		p.Values = make(map[string]float64, len(names))
 		for k, name := range names {
