@@ -16,9 +16,10 @@ import (
 type fcEngine interface {
 	// holders is how many jobs can run at once.
 	holders() int
-	// send queues job j on holder k (0 ≤ k < holders); emit gets its
-	// stages, from any goroutine, until cancel.
-	send(k int, j fcJob, file goapp.Value, emit func(*fcStage))
+	// send queues job j on holder k (0 ≤ k < holders), with the graph's
+	// file and, when another holder has read it, the graph packed (nil
+	// for none); emit gets its stages, from any goroutine, until cancel.
+	send(k int, j fcJob, file goapp.Value, packed *fcPacked, emit func(*fcStage))
 	// cancel stops every job sent: none of their stages arrive after it
 	// returns. The holders keep their graphs.
 	cancel()
@@ -38,13 +39,14 @@ type fcInPage struct {
 	stop   context.CancelFunc
 }
 
-// fcInPageJob is a job sent, with its File, who takes its stages, and the
-// cancel count when it was sent.
+// fcInPageJob is a job sent, with its File and packed graph, who takes
+// its stages, and the cancel count when it was sent.
 type fcInPageJob struct {
-	j    fcJob
-	file goapp.Value
-	emit func(*fcStage)
-	gen  int
+	j      fcJob
+	file   goapp.Value
+	packed *fcPacked
+	emit   func(*fcStage)
+	gen    int
 }
 
 func newFCInPage() *fcInPage {
@@ -55,12 +57,12 @@ func newFCInPage() *fcInPage {
 
 func (e *fcInPage) holders() int { return 1 }
 
-func (e *fcInPage) send(k int, j fcJob, file goapp.Value, emit func(*fcStage)) {
+func (e *fcInPage) send(k int, j fcJob, file goapp.Value, packed *fcPacked, emit func(*fcStage)) {
 	e.once.Do(func() { go e.serve() })
 	e.mu.Lock()
 	gen := e.gen
 	e.mu.Unlock()
-	e.queue <- fcInPageJob{j: j, file: file, emit: emit, gen: gen}
+	e.queue <- fcInPageJob{j: j, file: file, packed: packed, emit: emit, gen: gen}
 }
 
 // serve runs the jobs one after the other.
@@ -72,7 +74,11 @@ func (e *fcInPage) serve() {
 		e.stop = stop
 		e.mu.Unlock()
 		if !skip {
-			e.holder.do(ctx, q.j, func(ctx context.Context) io.Reader { return newContentReader(ctx, q.file) }, func(s *fcStage) {
+			src := fcSource{open: func(ctx context.Context) io.Reader { return newContentReader(ctx, q.file) }}
+			if q.j.Graph != e.holder.graph {
+				src.packed = q.packed.bytes()
+			}
+			e.holder.do(ctx, q.j, src, func(s *fcStage) {
 				if ctx.Err() == nil {
 					q.emit(s)
 				}

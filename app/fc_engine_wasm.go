@@ -70,9 +70,9 @@ func (e *fcWorkers) holders() int {
 	return len(e.ws)
 }
 
-func (e *fcWorkers) send(k int, j fcJob, file goapp.Value, emit func(*fcStage)) {
+func (e *fcWorkers) send(k int, j fcJob, file goapp.Value, packed *fcPacked, emit func(*fcStage)) {
 	if e.broken {
-		e.local.send(k, j, file, emit)
+		e.local.send(k, j, file, packed, emit)
 		return
 	}
 	fw := e.ws[k]
@@ -86,6 +86,9 @@ func (e *fcWorkers) send(k int, j fcJob, file goapp.Value, emit func(*fcStage)) 
 	msg.Set("kind", "fc")
 	msg.Set("job", string(b))
 	msg.Set("file", goapp.JSValue(file)) // a File is passed by reference
+	if packed != nil && packed.js != nil {
+		msg.Set("packed", goapp.JSValue(packed.js)) // copied, as it may go to several
+	}
 	fw.queued = append(fw.queued, fcSent{msg, emit})
 	fw.post(msg, emit)
 }
@@ -192,6 +195,12 @@ func (fw *fcWorker) message(this js.Value, args []js.Value) any {
 		}
 		if emit := fw.emits[data.Get("id").Int()]; emit != nil {
 			emit(&s)
+		}
+	case "fc-packed":
+		// The graph a worker read, for the others: held as the browser's
+		// ArrayBuffer, not copied into the page's Go.
+		if emit := fw.emits[data.Get("id").Int()]; emit != nil {
+			emit(&fcStage{Seq: fw.seq, Kind: "packed", Packed: &fcPacked{js: goapp.ValueOf(data.Get("buf"))}})
 		}
 	case "fc-ended":
 		fw.ended = data.Get("id").Int()

@@ -8,6 +8,8 @@ import (
 	"io"
 	"slices"
 
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"github.com/freshplan/freshplan/core/firstcrawl"
 )
 
@@ -26,12 +28,16 @@ type fcJob struct {
 	Share firstcrawl.Share
 	// With "order": the export's format (nutch, stormcrawler, csv).
 	Format string
+	// With "read": also send the graph and its PageRank packed (a
+	// "packed" stage, before "input"), for the other holders to take
+	// rather than read the file again.
+	Pack bool `json:",omitempty"`
 }
 
 // fcStage is what a holder tells the page of a job, as it happens.
 type fcStage struct {
 	Seq  int
-	Kind string // "input", "progress", "summary", "robots", "order", "error" or "done"
+	Kind string // "packed", "input", "progress", "summary", "robots", "order", "error" or "done"
 	Note string // with "progress", what the holder does (reading, PageRank); with "error", what went wrong
 	// With "progress", the strategy being simulated, and the r when it is
 	// the chosen one's time to crawl against r.
@@ -47,6 +53,38 @@ type fcStage struct {
 	// With "order": the seed list.
 	Data     []byte      `json:",omitempty"`
 	InputErr *InputError `json:",omitempty"` // with "error", when the file is at fault
+	// With "packed": the graph read and ranked (firstcrawl.Pack). It
+	// crosses from a worker as an ArrayBuffer, not JSON.
+	Packed *fcPacked `json:"-"`
+}
+
+// fcPacked is a graph one holder read and ranked, for the others
+// (firstcrawl.Pack): its bytes in a holder; between workers the browser's
+// ArrayBuffer, which the page hands on without copying it into Go.
+type fcPacked struct {
+	b  []byte
+	js goapp.Value
+}
+
+// bytes are the packed graph in Go (nil for none), copied from the
+// ArrayBuffer when it came from a worker.
+func (p *fcPacked) bytes() []byte {
+	switch {
+	case p == nil:
+		return nil
+	case p.b == nil && p.js != nil:
+		b := make([]byte, p.js.Get("byteLength").Int())
+		goapp.CopyBytesToGo(b, goapp.Window().Get("Uint8Array").New(p.js))
+		return b
+	}
+	return p.b
+}
+
+// fcSource is where a holder takes a graph it does not hold: the packed
+// one another holder read, when given, or else the file.
+type fcSource struct {
+	open   func(context.Context) io.Reader
+	packed []byte
 }
 
 // fcInput is what the page shows of a graph: its sizes as read, and the
@@ -72,11 +110,12 @@ type fcHolder struct {
 	pulse func()
 }
 
-// do runs a job, telling emit its stages; open reads the job's file.
-// The graph held changes only when the new one reads without error, so
-// after a bad file the page's results still match what is held.
-func (h *fcHolder) do(ctx context.Context, j fcJob, open func(context.Context) io.Reader, emit func(*fcStage)) {
-	err := h.run(ctx, j, open, emit)
+// do runs a job, telling emit its stages; src gives the job's graph when
+// the holder has another. The graph held changes only when the new one
+// reads without error, so after a bad file the page's results still
+// match what is held.
+func (h *fcHolder) do(ctx context.Context, j fcJob, src fcSource, emit func(*fcStage)) {
+	err := h.run(ctx, j, src, emit)
 	switch {
 	case errors.Is(err, context.Canceled):
 		emit(&fcStage{Seq: j.Seq, Kind: "error", Note: "stopped"})
@@ -91,8 +130,16 @@ func (h *fcHolder) do(ctx context.Context, j fcJob, open func(context.Context) i
 	}
 }
 
-func (h *fcHolder) run(ctx context.Context, j fcJob, open func(context.Context) io.Reader, emit func(*fcStage)) error {
+func (h *fcHolder) run(ctx context.Context, j fcJob, src fcSource, emit func(*fcStage)) error {
+	if (j.Graph != h.graph || h.in == nil) && src.packed != nil {
+		in, rep, err := firstcrawl.Unpack(src.packed)
+		if err != nil {
+			return err
+		}
+		h.graph, h.in, h.rep, h.of = j.Graph, in, rep, j.Params.crawler()
+	}
 	if j.Graph != h.graph || h.in == nil {
+		open := src.open
 		emit(&fcStage{Seq: j.Seq, Kind: "progress", Note: "Reading " + j.Name + "…"})
 		// Read as is; only a bad file is read again to quote its line
 		// (readGraph counts lines and keeps the last ones: a fifth of the
@@ -123,6 +170,13 @@ func (h *fcHolder) run(ctx context.Context, j fcJob, open func(context.Context) 
 	}
 	switch j.Kind {
 	case "read":
+		if j.Pack {
+			b, err := firstcrawl.Pack(h.in, h.rep)
+			if err != nil {
+				return err
+			}
+			emit(&fcStage{Seq: j.Seq, Kind: "packed", Packed: &fcPacked{b: b}})
+		}
 		emit(&fcStage{Seq: j.Seq, Kind: "input", Input: h.about()})
 		return nil
 	case "study":

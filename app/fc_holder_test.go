@@ -17,8 +17,19 @@ import (
 // between a worker and the page, and returns them.
 func fcDo(t *testing.T, h *fcHolder, j fcJob, text string) []*fcStage {
 	t.Helper()
+	return fcDoFrom(t, h, j, fcSource{open: func(context.Context) io.Reader { return strings.NewReader(text) }})
+}
+
+// fcDoFrom is fcDo with the graph from src; a packed graph a stage
+// carries is kept in the stage as it is (it crosses as bytes, not JSON).
+func fcDoFrom(t *testing.T, h *fcHolder, j fcJob, src fcSource) []*fcStage {
+	t.Helper()
 	var out []*fcStage
-	h.do(context.Background(), j, func(context.Context) io.Reader { return strings.NewReader(text) }, func(s *fcStage) {
+	h.do(context.Background(), j, src, func(s *fcStage) {
+		if s.Packed != nil {
+			out = append(out, s)
+			return
+		}
 		b, err := json.Marshal(s)
 		if err != nil {
 			t.Fatalf("stage %+v: %v", s, err)
@@ -35,7 +46,9 @@ func fcDo(t *testing.T, h *fcHolder, j fcJob, text string) []*fcStage {
 // A study shared between holders (firstcrawl.Work.Split), its stages
 // gone through JSON, is the study run at once: every strategy's figures
 // and curve, the time to crawl against r, and the chosen strategy's order
-// as the CLI writes it. A bad file leaves the graph held before.
+// as the CLI writes it — whether a holder took the graph another read
+// (packed) or read the file itself. A bad file leaves the graph held
+// before.
 func TestFCHoldersShareAStudy(t *testing.T) {
 	b, err := os.ReadFile("../examples/links.csv")
 	if err != nil {
@@ -57,14 +70,23 @@ func TestFCHoldersShareAStudy(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Holder 0 reads the file and packs the graph; holder 1 takes the
+	// packed graph with its share (its file is never opened); holder 2
+	// reads the file itself, as a worker let go after a Stop does.
 	holders := make([]fcHolder, 3)
-	var info *fcInput
-	for k := range holders {
-		st := fcDo(t, &holders[k], fcJob{Seq: 1, Kind: "read", Graph: 1, Name: "links.csv", Params: p}, string(b))
-		if last := st[len(st)-1]; last.Kind != "done" || st[len(st)-2].Kind != "input" {
-			t.Fatalf("read: stages %+v", st)
-		}
-		info = st[len(st)-2].Input
+	st := fcDo(t, &holders[0], fcJob{Seq: 1, Kind: "read", Graph: 1, Name: "links.csv", Params: p, Pack: true}, string(b))
+	kinds := make([]string, len(st))
+	for i, s := range st {
+		kinds[i] = s.Kind
+	}
+	if strings.Join(kinds, " ") != "progress progress packed input done" {
+		t.Fatalf("read: stages %v", kinds)
+	}
+	packed, info := st[2].Packed, st[3].Input
+	sources := []fcSource{
+		{open: func(context.Context) io.Reader { t.Error("holder 0 read the file again"); return strings.NewReader("") }},
+		{open: func(context.Context) io.Reader { t.Error("holder 1 read the file"); return strings.NewReader("") }, packed: packed.b},
+		{open: func(context.Context) io.Reader { return bytes.NewReader(b) }},
 	}
 	if info.Crawled != in.Graph.Pages() || info.Best != want.Best || info.Links != in.Links {
 		t.Errorf("input %+v; want %d pages crawled, best %g", info, in.Graph.Pages(), want.Best)
@@ -73,7 +95,7 @@ func TestFCHoldersShareAStudy(t *testing.T) {
 	got := &firstcrawl.Report{}
 	var parts [][]firstcrawl.RobotsPoint
 	for k, sh := range work.Split(len(holders)) {
-		for _, st := range fcDo(t, &holders[k], fcJob{Seq: 2, Kind: "study", Graph: 1, Name: "links.csv", Params: p, Share: sh}, "") {
+		for _, st := range fcDoFrom(t, &holders[k], fcJob{Seq: 2, Kind: "study", Graph: 1, Name: "links.csv", Params: p, Share: sh}, sources[k]) {
 			switch st.Kind {
 			case "summary":
 				got.Add(*st.Summary, firstcrawl.Names())
@@ -115,7 +137,7 @@ func TestFCHoldersShareAStudy(t *testing.T) {
 	}
 
 	// A bad file: its line named, the graph before kept.
-	st := fcDo(t, &holders[0], fcJob{Seq: 4, Kind: "read", Graph: 2, Name: "bad.csv", Params: p}, "from,to\nhttps://a.example/,ftp://b.example/\n")
+	st = fcDo(t, &holders[0], fcJob{Seq: 4, Kind: "read", Graph: 2, Name: "bad.csv", Params: p}, "from,to\nhttps://a.example/,ftp://b.example/\n")
 	last := st[len(st)-1]
 	if last.Kind != "error" || last.InputErr == nil || last.InputErr.Line != 2 {
 		t.Fatalf("bad file: %+v", last)

@@ -27,11 +27,13 @@ type fcServer struct {
 	stop   context.CancelFunc
 }
 
-// fcQueued is a job as posted: its number, its JSON and its File.
+// fcQueued is a job as posted: its number, its JSON, its File and the
+// graph packed by another worker (undefined when none).
 type fcQueued struct {
-	id   int
-	job  string
-	file js.Value
+	id     int
+	job    string
+	file   js.Value
+	packed js.Value
 }
 
 func newFCServer(self js.Value) *fcServer {
@@ -45,7 +47,7 @@ func newFCServer(self js.Value) *fcServer {
 func (s *fcServer) accept(data js.Value) {
 	switch data.Get("kind").String() {
 	case "fc":
-		s.jobs <- fcQueued{id: data.Get("id").Int(), job: data.Get("job").String(), file: data.Get("file")}
+		s.jobs <- fcQueued{id: data.Get("id").Int(), job: data.Get("job").String(), file: data.Get("file"), packed: data.Get("packed")}
 	case "fc-cancel":
 		s.mu.Lock()
 		s.upto = max(s.upto, data.Get("upto").Int())
@@ -71,7 +73,11 @@ func (s *fcServer) serve() {
 			s.post(q.id, &fcStage{Kind: "error", Note: err.Error()})
 		default:
 			file := goapp.ValueOf(q.file)
-			s.holder.do(ctx, j, func(ctx context.Context) io.Reader { return newContentReader(ctx, file) }, func(st *fcStage) {
+			src := fcSource{open: func(ctx context.Context) io.Reader { return newContentReader(ctx, file) }}
+			if q.packed.Truthy() && j.Graph != s.holder.graph {
+				src.packed = (&fcPacked{js: goapp.ValueOf(q.packed)}).bytes()
+			}
+			s.holder.do(ctx, j, src, func(st *fcStage) {
 				if ctx.Err() == nil {
 					s.post(q.id, st)
 				}
@@ -88,8 +94,19 @@ func (s *fcServer) serve() {
 	}
 }
 
-// post sends a stage of job id.
+// post sends a stage of job id: a packed graph as an ArrayBuffer handed
+// over, the rest as JSON.
 func (s *fcServer) post(id int, st *fcStage) {
+	if st.Packed != nil {
+		u8 := js.Global().Get("Uint8Array").New(len(st.Packed.b))
+		js.CopyBytesToJS(u8, st.Packed.b)
+		msg := s.self.Get("Object").New()
+		msg.Set("kind", "fc-packed")
+		msg.Set("id", id)
+		msg.Set("buf", u8.Get("buffer"))
+		s.self.Call("postMessage", msg, []any{u8.Get("buffer")})
+		return
+	}
 	b, err := json.Marshal(st)
 	if err != nil {
 		b, _ = json.Marshal(&fcStage{Seq: st.Seq, Kind: "error", Note: err.Error()})

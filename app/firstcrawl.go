@@ -41,6 +41,7 @@ type fcRun struct {
 	busy    bool
 	started time.Time
 	reading fcFile    // the file the study reads: a new one replaces the graph shown once read
+	packed  *fcPacked // the graph holder 0 read, packed for the others, until the study is shared
 	notes   []fcStage // what each holder is doing
 	left    int       // jobs sent that have not ended
 	points  [][]firstcrawl.RobotsPoint

@@ -149,7 +149,7 @@ func (f *firstCrawl) onExportOrder(format string) goapp.EventHandler {
 		p := r.of
 		p.Chosen = s.Strategy
 		j := fcJob{Seq: r.seq, Kind: "order", Graph: f.graph.id, Name: f.graph.name, Params: p, Format: format}
-		f.eng.send(r.holderOf[s.Strategy]%f.eng.holders(), j, f.graph.file, func(st *fcStage) {
+		f.eng.send(r.holderOf[s.Strategy]%f.eng.holders(), j, f.graph.file, nil, func(st *fcStage) {
 			f.ctx.Dispatch(func(goapp.Context) {
 				switch st.Kind {
 				case "order":
