@@ -14,16 +14,23 @@ import (
 const blobChunk = 1 << 20
 
 // blobReader reads a browser Blob (a dropped or chosen File) a slice at a
-// time: File.slice(off, off+1 MiB).arrayBuffer(), copied into Go. Each
-// slice is awaited, so the page runs between them; the file is never held
-// whole.
+// time: File.slice(off, off+1 MiB).arrayBuffer(), copied into Go. The
+// next slice is asked for as soon as one is taken, so the browser reads
+// it while Go works on this one; the file is never held whole.
 type blobReader struct {
-	ctx  context.Context
-	blob goapp.Value
-	size int64
-	off  int64
-	buf  []byte // what is left of the last slice read
-	mem  []byte // the memory slices are copied into, reused
+	ctx   context.Context
+	blob  goapp.Value
+	size  int64
+	off   int64
+	buf   []byte         // what is left of the last slice read
+	mem   []byte         // the memory slices are copied into, reused
+	ahead chan blobSlice // the slice at off, asked for; nil when not yet
+}
+
+// blobSlice is a slice's bytes as the browser gave them, or why not.
+type blobSlice struct {
+	buf goapp.Value // an ArrayBuffer
+	err error
 }
 
 func newBlobReader(ctx context.Context, blob goapp.Value) *blobReader {
@@ -46,54 +53,61 @@ func (b *blobReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// next reads the next slice, waiting for the browser's promise.
+// next returns the slice at off, waiting for the browser's promise, and
+// asks for the one after it.
 func (b *blobReader) next() ([]byte, error) {
 	end := min(b.off+blobChunk, b.size)
-	type result struct {
-		data []byte
-		err  error
+	if b.ahead == nil {
+		b.ahead = b.ask(b.off, end)
 	}
-	done := make(chan result, 1)
+	var r blobSlice
+	select {
+	case r = <-b.ahead:
+	case <-b.ctx.Done():
+		return nil, b.ctx.Err()
+	}
+	b.ahead = nil
+	if r.err != nil {
+		return nil, r.err
+	}
+	b.off = end
+	if b.off < b.size {
+		b.ahead = b.ask(b.off, min(b.off+blobChunk, b.size))
+	}
+	u8 := goapp.Window().Get("Uint8Array").New(r.buf)
+	if cap(b.mem) < u8.Length() {
+		b.mem = make([]byte, u8.Length())
+	}
+	data := b.mem[:u8.Length()]
+	goapp.CopyBytesToGo(data, u8)
+	return data, nil
+}
+
+// ask asks the browser for the bytes from off to end; the channel gets
+// them when its promise settles.
+func (b *blobReader) ask(off, end int64) chan blobSlice {
+	done := make(chan blobSlice, 1)
 	var ok, fail goapp.Func
-	ok = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-		u8 := goapp.Window().Get("Uint8Array").New(args[0])
-		if cap(b.mem) < u8.Length() {
-			b.mem = make([]byte, u8.Length())
-		}
-		data := b.mem[:u8.Length()]
-		goapp.CopyBytesToGo(data, u8)
-		done <- result{data: data}
-		return nil
-	})
-	fail = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-		msg := "the browser could not read the file"
-		if len(args) > 0 && args[0].Truthy() {
-			msg += ": " + args[0].Call("toString").String()
-		}
-		done <- result{err: errors.New(msg)}
-		return nil
-	})
 	release := func() {
 		ok.Release()
 		fail.Release()
 	}
-	b.blob.Call("slice", b.off, end).Call("arrayBuffer").Call("then", ok, fail)
-	select {
-	case r := <-done:
+	ok = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		release()
-		if r.err != nil {
-			return nil, r.err
+		done <- blobSlice{buf: args[0]}
+		return nil
+	})
+	fail = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		release()
+		msg := "the browser could not read the file"
+		if len(args) > 0 && args[0].Truthy() {
+			msg += ": " + args[0].Call("toString").String()
 		}
-		b.off = end
-		return r.data, nil
-	case <-b.ctx.Done():
-		// The promise still settles: release its callbacks once it has.
-		go func() {
-			<-done
-			release()
-		}()
-		return nil, b.ctx.Err()
-	}
+		done <- blobSlice{err: errors.New(msg)}
+		return nil
+	})
+	b.blob.Call("slice", off, end).Call("arrayBuffer").Call("then", ok, fail)
+	return done
 }
 
 // newContentReader reads a browser File's content: the file itself, or,
