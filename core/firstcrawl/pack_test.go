@@ -2,7 +2,6 @@ package firstcrawl
 
 import (
 	"context"
-	"os"
 	"reflect"
 	"testing"
 )
@@ -11,15 +10,7 @@ import (
 // a strategy crawled from the unpacked report is the one crawled from
 // the original, figure for figure and page for page.
 func TestPackUnpack(t *testing.T) {
-	f, err := os.Open("../graph/testdata/real-links.csv.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	in, err := ReadInput(f, "real-links.csv.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := realInput(t)
 	rep, err := Rank(in.Graph)
 	if err != nil {
 		t.Fatal(err)

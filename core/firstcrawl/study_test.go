@@ -11,22 +11,22 @@ import (
 	"github.com/freshplan/freshplan/core/order"
 )
 
-func realGraph(t testing.TB) *graph.Graph {
+// realInput is the real link graph as a study reads it (ReadInput: the
+// pages its home pages reach).
+func realInput(t testing.TB) *Input {
 	f, err := os.Open("../graph/testdata/real-links.csv.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	g, err := graph.Read(f, "real-links.csv.gz")
+	in, err := ReadInput(f, "real-links.csv.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _, err = graph.Reachable(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return in
 }
+
+func realGraph(t testing.TB) *graph.Graph { return realInput(t).Graph }
 
 // synthetic is graph.DefaultSynthetic(n, seed) cut to the pages its
 // seeds reach, as a study takes it.
