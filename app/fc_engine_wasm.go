@@ -91,6 +91,9 @@ func (e *fcWorkers) send(k int, j fcJob, file goapp.Value, packed *fcPacked, emi
 	}
 	fw.queued = append(fw.queued, fcSent{msg, emit})
 	fw.post(msg, emit)
+	// Posting copied it: the page lets it go (a million pages' graph is
+	// some 100 MB), and a fresh worker re-sent this job reads the file.
+	msg.Delete("packed")
 }
 
 // fcSent is a job message and who takes its stages.
