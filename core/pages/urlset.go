@@ -43,10 +43,26 @@ func (s *urlSet) add(pg []Page, i int) int {
 	}
 }
 
-// grow doubles the table, placing each entry again by its stored hash.
-func (s *urlSet) grow() {
+// grow doubles the table.
+func (s *urlSet) grow() { s.place(2 * len(s.slots)) }
+
+// reserve makes room for n URLs before the table grows.
+func (s *urlSet) reserve(n int) {
+	size := len(s.slots)
+	for size < 2*n {
+		size *= 2
+	}
+	if size > len(s.slots) {
+		s.place(size)
+	}
+}
+
+// place moves the entries to a table of size slots (a power of two, at
+// least twice the entries), each by its stored hash: no URL is hashed or
+// compared again.
+func (s *urlSet) place(size int) {
 	old := s.slots
-	s.slots = make([]uint64, 2*len(old))
+	s.slots = make([]uint64, size)
 	mask := uint32(len(s.slots) - 1)
 	for _, e := range old {
 		if e == 0 {
