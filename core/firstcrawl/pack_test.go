@@ -3,6 +3,7 @@ package firstcrawl
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -51,6 +52,35 @@ func TestPackUnpack(t *testing.T) {
 	for _, bad := range [][]byte{nil, b[:len(b)-1], append(b[:len(b):len(b)], 0)} {
 		if _, _, err := Unpack(bad); err == nil {
 			t.Errorf("%d bytes of %d unpacked", len(bad), len(b))
+		}
+	}
+}
+
+// The smallest graphs (one page and no link, two pages and one) come back
+// from Pack as they went in.
+func TestPackTiny(t *testing.T) {
+	for _, text := range []string{
+		"from,to\nhttps://a.example/,https://a.example/\n",
+		"from,to\nhttps://a.example/,https://a.example/1\n",
+	} {
+		in, err := ReadInput(strings.NewReader(text), "tiny.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Rank(in.Graph)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Pack(in, rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in2, rep2, err := Unpack(b)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if !reflect.DeepEqual(in2, in) || !reflect.DeepEqual(rep2, rep) {
+			t.Errorf("%q: a %d-page graph differs after Pack", text, in.Graph.Pages())
 		}
 	}
 }
