@@ -12,18 +12,7 @@ import (
 // the original, figure for figure and page for page.
 func TestPackUnpack(t *testing.T) {
 	in := realInput(t)
-	rep, err := Rank(in.Graph)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Pack(in, rep)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in2, rep2, err := Unpack(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, b, in2, rep2 := packed(t, in)
 	if !reflect.DeepEqual(in2, in) {
 		t.Errorf("the input differs: pages %d/%d, links %d/%d, dropped %d/%d", in2.Pages, in.Pages, in2.Links, in.Links, in2.Dropped, in.Dropped)
 	}
@@ -67,20 +56,25 @@ func TestPackTiny(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := Rank(in.Graph)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := Pack(in, rep)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in2, rep2, err := Unpack(b)
-		if err != nil {
-			t.Fatalf("%q: %v", text, err)
-		}
+		rep, _, in2, rep2 := packed(t, in)
 		if !reflect.DeepEqual(in2, in) || !reflect.DeepEqual(rep2, rep) {
 			t.Errorf("%q: a %d-page graph differs after Pack", text, in.Graph.Pages())
 		}
 	}
+}
+
+// packed ranks in, packs it with its report and unpacks the bytes.
+func packed(t *testing.T, in *Input) (rep *Report, b []byte, in2 *Input, rep2 *Report) {
+	t.Helper()
+	rep, err := Rank(in.Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err = Pack(in, rep); err != nil {
+		t.Fatal(err)
+	}
+	if in2, rep2, err = Unpack(b); err != nil {
+		t.Fatal(err)
+	}
+	return rep, b, in2, rep2
 }
