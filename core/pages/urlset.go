@@ -14,11 +14,16 @@ type urlSet struct {
 
 // newURLSet returns a set with room for n URLs before it grows.
 func newURLSet(n int) *urlSet {
-	size := 16
+	return &urlSet{slots: make([]uint64, slotsFor(16, n))}
+}
+
+// slotsFor is the table size, from size doubled as need be, that holds
+// n URLs at most half full.
+func slotsFor(size, n int) int {
 	for size < 2*n {
 		size *= 2
 	}
-	return &urlSet{slots: make([]uint64, size)}
+	return size
 }
 
 // add adds page i's URL, pg[i].URL, and returns the index of the page
@@ -48,11 +53,7 @@ func (s *urlSet) grow() { s.place(2 * len(s.slots)) }
 
 // reserve makes room for n URLs before the table grows.
 func (s *urlSet) reserve(n int) {
-	size := len(s.slots)
-	for size < 2*n {
-		size *= 2
-	}
-	if size > len(s.slots) {
+	if size := slotsFor(len(s.slots), n); size > len(s.slots) {
 		s.place(size)
 	}
 }
