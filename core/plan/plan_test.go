@@ -264,10 +264,7 @@ func TestEarly(t *testing.T) {
 		p.Simulate = 3
 		p.Early = func(pl *Plan) {
 			calls++
-			early = map[Policy]float64{}
-			for name, r := range pl.Results {
-				early[name] = r.Value
-			}
+			early = valuesOf(pl)
 		}
 	})
 	if calls != 1 {
@@ -306,10 +303,7 @@ func TestAllocated(t *testing.T) {
 		p.Early = func(*Plan) { order = append(order, "early") }
 		p.Allocated = func(pl *Plan) {
 			order = append(order, "allocated")
-			given = map[Policy]float64{}
-			for name, r := range pl.Results {
-				given[name] = r.Value
-			}
+			given = valuesOf(pl)
 		}
 	})
 	if !slices.Equal(order, []string{"allocated", "early"}) {
@@ -346,13 +340,7 @@ func TestScored(t *testing.T) {
 	got := samplePlan(t, func(p *Params) {
 		p.Simulate = 2
 		p.Early = func(*Plan) {}
-		p.Scored = func(pl *Plan) {
-			m := map[Policy]float64{}
-			for name, r := range pl.Results {
-				m[name] = r.Value
-			}
-			seen = append(seen, m)
-		}
+		p.Scored = func(pl *Plan) { seen = append(seen, valuesOf(pl)) }
 	})
 	// The rate policies, then mp2, mwolf, mwolf-exact and azar.
 	if len(seen) != 5 {
@@ -467,15 +455,8 @@ func TestEarlyMadeAsConsumed(t *testing.T) {
 		}
 		var early map[Policy]float64
 		var scored []map[Policy]float64
-		values := func(pl *Plan) map[Policy]float64 {
-			m := map[Policy]float64{}
-			for name, r := range pl.Results {
-				m[name] = r.Value
-			}
-			return m
-		}
-		p.Early = func(pl *Plan) { early = values(pl) }
-		p.Scored = func(pl *Plan) { scored = append(scored, values(pl)) }
+		p.Early = func(pl *Plan) { early = valuesOf(pl) }
+		p.Scored = func(pl *Plan) { scored = append(scored, valuesOf(pl)) }
 		if _, err := Run(context.Background(), pg, p); err != nil {
 			t.Fatal(err)
 		}
@@ -495,4 +476,14 @@ func TestEarlyMadeAsConsumed(t *testing.T) {
 			}
 		}
 	}
+}
+
+// valuesOf is each scored policy's and bound's figure in pl, as a callback
+// given the plan sees it.
+func valuesOf(pl *Plan) map[Policy]float64 {
+	m := map[Policy]float64{}
+	for name, r := range pl.Results {
+		m[name] = r.Value
+	}
+	return m
 }
