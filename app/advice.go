@@ -16,7 +16,7 @@ func (h *home) renderAdvice() goapp.UI {
 	obj := objective(h.res.req.Objective)
 	d := h.data
 	policy := p.Policy
-	perPage := float64(p.Budget) / float64(max(1, len(d.pages)))
+	perPage := float64(p.Budget) / float64(max(1, d.pages.len()))
 	days := horizonDays(h.res.req.Horizon)
 	how := ""
 	if obj.fresh() {

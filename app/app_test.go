@@ -178,7 +178,7 @@ func TestWire(t *testing.T) {
 		t.Fatalf("job round trip: %+v → %+v", q, q2)
 	}
 	for i := range pg {
-		if pg2[i].Rate != pg[i].Rate || pg2[i].Weight != pg[i].Weight || pg2[i].Host != "h"+strconv.Itoa(int(d.hostOf[i])) || pg2[i].URL != "" {
+		if pg2[i].Rate != pg[i].Rate || pg2[i].Weight != pg[i].Weight || pg2[i].Host != "h"+strconv.Itoa(int(d.pages.hostOf[i])) || pg2[i].URL != "" {
 			t.Fatalf("page %d: %+v → %+v", i, pg[i], pg2[i])
 		}
 	}
@@ -276,7 +276,7 @@ func TestWireSameValues(t *testing.T) {
 		for i, p := range tc.pg {
 			hostOf[i] = int32(slices.Index(tc.hosts, p.Host))
 		}
-		m, blob, cols := packPages(tc.pg, hostOf, tc.hosts, true)
+		m, blob, cols := packPages(newPageSet(tc.pg, hostOf, tc.hosts), true)
 		for k, c := range cols {
 			if (len(c) == 1) != tc.short[k] && len(tc.pg) > 1 {
 				t.Errorf("%s: column %d crosses as %d values", tc.name, k, len(c))
@@ -291,11 +291,11 @@ func TestWireSameValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, _, err := unpackPages(m2, a, blob2)
+		set, _, err := unpackPages(m2, a, blob2)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if !reflect.DeepEqual(got, tc.pg) {
+		if got := set.pages(); !reflect.DeepEqual(got, tc.pg) {
 			t.Errorf("%s: %+v came back as %+v", tc.name, tc.pg, got)
 		}
 	}

@@ -190,7 +190,8 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 		emit(s)
 		return
 	}
-	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: pg, Skipped: skipped, Est: est}})
+	hostOf, hosts := plan.Hosts(pg, nil)
+	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: newPageSet(pg, hostOf, hosts), Skipped: skipped, Est: est}})
 	emit(&Stage{Seq: q.Seq, Kind: "done"})
 }
 

@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"sync/atomic"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -18,8 +20,7 @@ var versions atomic.Uint64
 
 func nextVersion() uint64 { return versions.Add(1) }
 
-// dataset is a pages table the page has read, with its hosts indexed in
-// the order planning indexes them (first appearance).
+// dataset is a pages table the page has read.
 type dataset struct {
 	// version comes first: the components given a dataset (go-app compares
 	// their fields deeply) tell a new one from the old by it alone, not
@@ -35,9 +36,7 @@ type dataset struct {
 	kind      string       // the input's format: pages table, observation log, change history
 	skipped   *Skipped     // the bad rows reading left out (the person chose to skip them); nil for none
 	est       *uncertainty // how well an estimated input pinned each page's rate; nil for a pages table
-	pages     []plan.Page
-	hostOf    []int32
-	hosts     []string
+	pages     *pageSet     // with the hosts indexed in the order planning indexes them (first appearance)
 	hostPages []int
 	// Change rates: the smallest and largest positive, and how many are 0.
 	minRate, maxRate float64
@@ -48,18 +47,27 @@ type dataset struct {
 // newDataset indexes pages; breathe is called every few thousand pages
 // (the browser uses it to yield).
 func newDataset(name string, size int64, sample bool, pg []plan.Page, breathe func()) *dataset {
-	d := &dataset{version: nextVersion(), name: name, size: size, sample: sample, pages: pg, minRate: math.Inf(1)}
-	d.hostOf, d.hosts = plan.Hosts(pg, breathe)
-	d.hostPages = make([]int, len(d.hosts))
-	for i, p := range pg {
-		d.hostPages[d.hostOf[i]]++
-		if p.Change != nil && p.Change.Model == "quasi" {
+	hostOf, hosts := plan.Hosts(pg, breathe)
+	return setDataset(name, size, sample, newPageSet(pg, hostOf, hosts))
+}
+
+// setDataset is the dataset of a set of pages.
+func setDataset(name string, size int64, sample bool, s *pageSet) *dataset {
+	d := &dataset{version: nextVersion(), name: name, size: size, sample: sample, pages: s, minRate: math.Inf(1)}
+	d.hostPages = make([]int, len(s.hosts))
+	for _, h := range s.hostOf {
+		d.hostPages[h]++
+	}
+	for _, c := range s.changes {
+		if c.Model == "quasi" {
 			d.quasi++
 		}
+	}
+	for _, r := range s.rates {
 		switch {
-		case p.Rate > 0:
-			d.minRate = math.Min(d.minRate, p.Rate)
-			d.maxRate = math.Max(d.maxRate, p.Rate)
+		case r > 0:
+			d.minRate = math.Min(d.minRate, r)
+			d.maxRate = math.Max(d.maxRate, r)
 		default:
 			d.zeroRates++
 		}
@@ -68,6 +76,16 @@ func newDataset(name string, size int64, sample bool, pg []plan.Page, breathe fu
 		d.minRate = 0
 	}
 	return d
+}
+
+// unvisitable says which hosts no polite policy visits over the horizon
+// (plan.UnvisitableHosts); "" for none.
+func (d *dataset) unvisitable(horizon time.Duration) string {
+	s := d.pages
+	if !slices.ContainsFunc(s.delays, func(v float64) bool { return v > horizon.Seconds() }) {
+		return "" // the usual case, without going through the hosts
+	}
+	return plan.UnvisitableHosts(s.hosts, s.hostDelays(), d.hostPages, horizon)
 }
 
 // input returns the input as read: the bytes kept, or else the file read

@@ -44,7 +44,7 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 	}
 	var pg []plan.Page // none for a job that reads its own input (StageRead)
 	if d != nil {
-		pg = d.pages
+		pg = d.pages.pages()
 	}
 	async(func() {
 		Compute(ctx, pg, q, func(s *Stage) {
@@ -75,9 +75,9 @@ func namePages(msg string, d *dataset) string {
 	return pageRef.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := pageRef.FindStringSubmatch(m)
 		k, err := strconv.Atoi(sub[1])
-		if err != nil || sub[1] != sub[2] || k < 1 || k > len(d.pages) {
+		if err != nil || sub[1] != sub[2] || k < 1 || k > d.pages.len() {
 			return m
 		}
-		return "page " + sub[1] + " (" + d.pages[k-1].URL + ")"
+		return "page " + sub[1] + " (" + d.pages.url(k-1) + ")"
 	})
 }

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"github.com/freshplan/freshplan/core/plan"
 )
 
 // jobTimes are the seconds from a job's start to each of its stages, as
@@ -32,7 +30,7 @@ func (h *home) adopt(d *dataset) {
 			// A pages table says nothing of a crawl: four visits per page
 			// per day to start from. A log or a change history suggests
 			// its own (plan.Suggest).
-			b = niceRound(4 * float64(len(d.pages)))
+			b = niceRound(4 * float64(d.pages.len()))
 			if s := d.suggested(); s != nil {
 				b, T, why = s.Budget, durationInput(s.Horizon.Seconds()), s.Why
 				if h.touched[fHorizon] {
@@ -173,8 +171,8 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 }
 
 // planViews are the charts and tables of a plan, and its note on hosts
-// no polite policy visits (plan.Unvisitable, made here where the pages
-// have their hosts' names).
+// no polite policy visits (made here where the pages have their
+// hosts' names).
 type planViews struct {
 	scatter, load        *chartSpec
 	pageTable, hostTable *tableSource
@@ -186,7 +184,7 @@ func newPlanViews(d *dataset, r *PlanResult, q Request, breathe func()) *planVie
 	breathe()
 	v.load = loadSpec(d, r, q.Horizon)
 	v.pageTable, v.hostTable = pageTable(d, r, q), hostTable(d, r, q)
-	v.unvisitable = plan.Unvisitable(d.pages, time.Duration(q.Horizon*float64(time.Second)))
+	v.unvisitable = d.unvisitable(time.Duration(q.Horizon * float64(time.Second)))
 	return v
 }
 

@@ -57,10 +57,8 @@ func (h *home) readBytesSkipping(name string, b []byte, sample, skip bool) {
 // startRead reads an input on a goroutine, showing progress, and plans it
 // once read. Reading yields to the browser every ~10 ms. An input from
 // the browser's file (nil for text in memory) is kept as read only when a
-// link could carry it: otherwise the file is read again when needed. A
-// big log or change history is read by the planner's worker (see
-// readInWorker); a pages table is not, as what reading it holds is the
-// pages themselves, which the page needs.
+// link could carry it: otherwise the file is read again when needed, and
+// read by the planner's worker (see readInWorker).
 func (h *home) startRead(name string, size int64, sample bool, file goapp.Value, open func(context.Context) io.Reader, skip bool) {
 	if h.reading != nil {
 		h.reading.cancel()
@@ -90,11 +88,7 @@ func (h *home) startRead(name string, size int64, sample bool, file goapp.Value,
 			if err == nil {
 				rs.kind = kindOf(head[:n])
 			}
-			if rs.kind != "" && rs.kind != "pages table" {
-				h.readInWorker(rs, size, file)
-				return
-			}
-			h.readInPage(rs, size, sample, file, open)
+			h.readInWorker(rs, size, file)
 		})
 	})
 }
@@ -192,7 +186,7 @@ func (h *home) readInWorker(rs *readState, size int64, file goapp.Value) {
 			ctx.Dispatch(func(goapp.Context) { rs.prog = p })
 		case s.Kind == "read" && s.Read != nil:
 			r := s.Read
-			d := newDataset(rs.name, r.Size, false, r.Pages, breather())
+			d := setDataset(rs.name, r.Size, false, r.Pages)
 			d.sum, d.kind, d.file, d.skipped, d.est = &r.Sum, r.Kind, file, r.Skipped, r.Est
 			end(d, nil)
 		case s.Kind == "error" && s.InputErr != nil:

@@ -57,7 +57,7 @@ func (h *home) renderParams() goapp.UI {
 	}
 	budgetHint := "visits per horizon"
 	if h.res.plan != nil && !crawlers {
-		budgetHint = sprintf("visits per horizon (%.2g per page)", float64(h.res.plan.Budget)/float64(max(1, len(h.data.pages))))
+		budgetHint = sprintf("visits per horizon (%.2g per page)", float64(h.res.plan.Budget)/float64(max(1, h.data.pages.len())))
 	}
 	if h.budgetWhy != "" && !h.touched[fBudget] && !crawlers {
 		budgetHint += "; from your data — " + h.budgetWhy

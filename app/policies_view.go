@@ -71,7 +71,7 @@ func (h *home) renderPolicies() goapp.UI {
 					stale = "–"
 				}
 				nameCell := term(name, name)
-				note := policyNote(p, name, len(h.data.pages))
+				note := policyNote(p, name, h.data.pages.len())
 				if name == "uniform" && h.data.quasi > 0 {
 					// plan.Describe says "equally spaced": not so for these.
 					note = strings.TrimSpace(note + " " + sprintf("Its %s with a known change pattern (quasi-deterministic) are not equally spaced: each visit is placed just after a possible change, by the quasi greedy (seed 003 §4).",

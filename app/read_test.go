@@ -49,8 +49,8 @@ func TestReadInWorker(t *testing.T) {
 		t.Fatalf("stages %+v", stages)
 	}
 	r := stages[0].Read
-	if !reflect.DeepEqual(r.Pages, want) {
-		t.Errorf("pages\n%+v\nwant\n%+v", r.Pages, want)
+	if !reflect.DeepEqual(r.Pages.pages(), want) {
+		t.Errorf("pages\n%+v\nwant\n%+v", r.Pages.pages(), want)
 	}
 	if r.Size != int64(len(in)) || r.Sum != sha256.Sum256([]byte(in)) || r.Kind != "pages table" {
 		t.Errorf("size %d, kind %q, sum right %v", r.Size, r.Kind, r.Sum == sha256.Sum256([]byte(in)))
@@ -146,9 +146,9 @@ func TestReadInWorkerSkipping(t *testing.T) {
 		t.Fatalf("stages %+v", got)
 	}
 	r := got[0].Read
-	if len(r.Pages) != 2 || r.Skipped == nil || r.Skipped.Rows != 2 || len(r.Skipped.First) != 2 ||
+	if r.Pages.len() != 2 || r.Skipped == nil || r.Skipped.Rows != 2 || len(r.Skipped.First) != 2 ||
 		!strings.HasPrefix(r.Skipped.First[0], "log.csv:4") || !strings.HasPrefix(r.Skipped.First[1], "log.csv:6") {
-		t.Errorf("%d pages, skipped %+v; want 2 pages and lines 4 and 6 skipped", len(r.Pages), r.Skipped)
+		t.Errorf("%d pages, skipped %+v; want 2 pages and lines 4 and 6 skipped", r.Pages.len(), r.Skipped)
 	}
 	if r.Skipped == nil || r.Skipped.Notes != "1 row repeating a fetch (same URL, time and signal) dropped" {
 		t.Errorf("skipped %+v; want the repeated last row said dropped", r.Skipped)

@@ -166,7 +166,7 @@ type ReadResult struct {
 	Kind string   // its format (see kindOf)
 	// Skipped is, with Request.SkipBad, the bad rows left out; nil for none.
 	Skipped   *Skipped     `json:",omitempty"`
-	Pages     []plan.Page  `json:"-"`
+	Pages     *pageSet     `json:"-"`
 	Est       *uncertainty `json:"-"`          // how well an estimated input pinned each page's rate; nil for a pages table
 	Wire      *pagesMsg    `json:",omitempty"` // how Pages cross from the worker to the page
 	Estimated bool         `json:",omitempty"` // on the wire: the rates were estimated, and Est's columns follow the pages' arrays

@@ -4,8 +4,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-
-	"github.com/freshplan/freshplan/core/plan"
 )
 
 // Colours of the policies and bounds, and their dashes: bounds dashed.
@@ -70,16 +68,16 @@ func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpe
 	// counts in that dot's title.
 	g := &dotGrid{x: s.X.placer(), y: s.Y.placer(), days: days, w: int(s.W/dotCellPx) + 1, h: int(s.H/dotCellPx) + 1}
 	g.cells = make([]int32, g.w*g.h)
-	for lo := 0; lo < len(d.pages); lo += 4096 {
+	for lo := 0; lo < d.pages.len(); lo += 4096 {
 		if lo > 0 {
 			breathe()
 		}
-		g.add(d.pages, r.Visits, lo, min(lo+4096, len(d.pages)))
+		g.add(d.pages.rates, r.Visits, lo, min(lo+4096, d.pages.len()))
 	}
 	pts, counts, firstOf, never, still := g.pts, g.counts, g.firstOf, g.never, g.still
 	for k, i := range firstOf {
-		p, v := d.pages[i], pts[k].Y
-		pts[k].Title = p.URL + " — " + fmtNum(p.Rate) + " changes/day, " + fmtNum(v) + " visits/day, " + staleText(r.Stale[i], objective(q.Objective))
+		v := pts[k].Y
+		pts[k].Title = d.pages.url(i) + " — " + fmtNum(d.pages.rate(i)) + " changes/day, " + fmtNum(v) + " visits/day, " + staleText(r.Stale[i], objective(q.Objective))
 	}
 	for k := range pts {
 		if counts[k] > 0 {
@@ -94,7 +92,7 @@ func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpe
 	s.Series = append(s.Series, series{Name: r.Policy, Kind: kindPoints, Color: policyColor[r.Policy], R: 2.2, Opacity: 0.55, Points: pts})
 	s.Legend = []legendItem{{Label: r.Policy + " (a dot per page)", Color: policyColor[r.Policy], Shape: "dot"},
 		{Label: "one visit per change", Color: "#b8c6c0", Dash: "4 4"}}
-	s.Note = fmtInt(int64(len(d.pages))) + " pages in " + fmtInt(int64(len(pts))) + " dots."
+	s.Note = fmtInt(int64(d.pages.len())) + " pages in " + fmtInt(int64(len(pts))) + " dots."
 	if never > 0 {
 		s.Note += " " + plural(never, "page is", "pages are") + " never visited (on the 0 line)."
 	}
@@ -126,9 +124,9 @@ type dotGrid struct {
 // stays in V8's quick baseline code.
 //
 //go:noinline
-func (g *dotGrid) add(pg []plan.Page, visits []float64, lo, hi int) {
+func (g *dotGrid) add(rates, visits []float64, lo, hi int) {
 	for i := lo; i < hi; i++ {
-		rate, v := pg[i].Rate, visits[i]/g.days
+		rate, v := rates[i], visits[i]/g.days
 		if v == 0 {
 			g.never++
 		}
@@ -169,7 +167,7 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	// Per day, as the scatter's visits and every rate on the page: the cap
 	// ⌊T/P⌋ is per horizon, and so divided by its days too.
 	days := horizonDays(horizon)
-	m := len(d.hosts)
+	m := len(d.pages.hosts)
 	order := make([]int, m)
 	for h := range order {
 		order[h] = h
@@ -204,7 +202,7 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	for row, h := range order {
 		y := float64(row)
 		load, capv := r.HostLoad[h]/days, r.HostCap[h]/days
-		title := d.hosts[h] + ": " + fmtNum(load) + " visits per day, cap " + fmtNum(capv) + " per day (⌊T/P⌋ = " + fmtInt(int64(r.HostCap[h])) +
+		title := d.pages.hosts[h] + ": " + fmtNum(load) + " visits per day, cap " + fmtNum(capv) + " per day (⌊T/P⌋ = " + fmtInt(int64(r.HostCap[h])) +
 			" per " + fmtSeconds(horizon) + ", P = " + fmtSeconds(r.HostDelay[h]) + "), " + fmtPct(r.HostLoad[h]/math.Max(r.HostCap[h], 1), 0) + " of the cap, " +
 			plural(d.hostPages[h], "page", "pages")
 		p := point{X: base, X2: math.Max(load, base), Y: y + 0.15, Y2: y + 0.85, Title: title}
@@ -213,8 +211,8 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 		} else {
 			under = append(under, p)
 		}
-		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.hosts[h] + ": cap " + fmtNum(capv) + " visits per day"})
-		s.YTicks = append(s.YTicks, tick{V: y + 0.5, Label: shorten(d.hosts[h], 24)})
+		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.pages.hosts[h] + ": cap " + fmtNum(capv) + " visits per day"})
+		s.YTicks = append(s.YTicks, tick{V: y + 0.5, Label: shorten(d.pages.hosts[h], 24)})
 	}
 	s.Series = []series{
 		{Name: "within the cap", Kind: kindRects, Color: policyColor["psp"], Points: under, Opacity: 0.85},
@@ -250,11 +248,11 @@ func histogramSpec(d *dataset) *chartSpec {
 	}
 	edges := logBins(d.minRate, d.maxRate, 4)
 	counts := make([]int, len(edges)-1)
-	for _, p := range d.pages {
-		if p.Rate <= 0 {
+	for _, rate := range d.pages.rates {
+		if rate <= 0 {
 			continue
 		}
-		k := sort.SearchFloat64s(edges, p.Rate*(1+1e-12)) - 1
+		k := sort.SearchFloat64s(edges, rate*(1+1e-12)) - 1
 		k = min(max(k, 0), len(counts)-1)
 		counts[k]++
 	}
@@ -282,7 +280,7 @@ func histogramSpec(d *dataset) *chartSpec {
 			Points: []point{{X: 0, X2: 0, Y: 0, Y2: float64(d.zeroRates), Title: "never change: " + plural(d.zeroRates, "page", "pages")}}})
 	}
 	s.Series = ser
-	s.Note = plural(len(d.pages), "page", "pages") + "; rates from " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day."
+	s.Note = plural(d.pages.len(), "page", "pages") + "; rates from " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day."
 	if d.zeroRates > 0 {
 		s.Note += " " + plural(d.zeroRates, "page never changes", "pages never change") + " (the bar at 0)."
 	}

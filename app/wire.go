@@ -116,10 +116,11 @@ type jobMsg struct {
 // an export, which writes them — or, held, with none: the worker plans
 // the pages it holds from its previous job.
 func packJob(q Request, d *dataset, held bool) ([]byte, error) {
-	if d == nil || held {
-		d = &dataset{} // a job that brings its own input (StageRead), or plans the worker's
+	set := &pageSet{} // none for a job that brings its own input (StageRead), or plans the worker's
+	if d != nil && !held {
+		set = d.pages
 	}
-	pm, blob, arrays := packPages(d.pages, d.hostOf, d.hosts, q.Stages&StageExport != 0)
+	pm, blob, arrays := packPages(set, q.Stages&StageExport != 0)
 	m := jobMsg{Request: q, Pages: pm, Held: held}
 	if q.Stages&StageBacktest != 0 {
 		m.Raw, blob = true, append(blob, q.Raw...)
@@ -154,10 +155,11 @@ func unpackJob(b []byte, held []plan.Page) (Request, []plan.Page, error) {
 	if err != nil {
 		return m.Request, nil, err
 	}
-	pg, rest, err := unpackPages(m.Pages, a, blob)
+	set, rest, err := unpackPages(m.Pages, a, blob)
 	if err != nil {
 		return m.Request, nil, err
 	}
+	pg := set.pages()
 	if m.Held {
 		if held == nil || len(pg) != 0 {
 			return m.Request, nil, errWire

@@ -1,18 +1,17 @@
 package app
 
 import (
-	"math"
+	"encoding/binary"
 	"strconv"
+	"strings"
 
 	"github.com/freshplan/freshplan/core/plan"
 )
 
-// pagesMsg is how pages cross between the page and a worker: rates,
-// weights, crawl delays and host indices as arrays — but for the rates
-// (which bound the pages a message can claim by its size), an array of
-// one value when every page has it (weights and crawl delays mostly: the
-// message of a million pages is then half the size, and packing, copying
-// and unpacking it is what the page waits on) — the URLs and the hosts'
+// pagesMsg is how pages cross between the page and a worker: a pageSet's
+// columns as arrays — the rates always in full (they bound the pages a
+// message can claim by its size), weights and crawl delays as one value
+// when every page has it, host indices likewise — the URLs and the hosts'
 // names (when they go) in the blob, change models and exposures by page
 // index in the header.
 type pagesMsg struct {
@@ -23,83 +22,51 @@ type pagesMsg struct {
 	Exposures map[int]*plan.Exposure `json:",omitempty"`
 }
 
-// packPages returns how pg cross, hostOf[i] being the index of page i's
-// host in hosts; with names, the blob holds the URLs and host names.
-func packPages(pg []plan.Page, hostOf []int32, hosts []string, names bool) (pagesMsg, []byte, [][]float64) {
-	n := len(pg)
-	m := pagesMsg{Pages: n, Hosts: len(hosts), Names: names}
-	// A column every page has the same value in crosses as that value:
-	// found first, so that only the columns that vary are made (at a
-	// million pages each is 8 MB the page would make and throw away).
-	var first plan.Page
-	var firstHost int32
-	if n > 0 {
-		first, firstHost = pg[0], hostOf[0]
-	}
-	sameWeight, sameDelay, sameHost := true, true, true
-	for i, p := range pg {
-		sameWeight = sameWeight && math.Float64bits(p.Weight) == math.Float64bits(first.Weight)
-		sameDelay = sameDelay && math.Float64bits(p.CrawlDelay) == math.Float64bits(first.CrawlDelay)
-		sameHost = sameHost && hostOf[i] == firstHost
-	}
-	col := func(same bool, v float64) []float64 {
-		if same && n > 0 {
-			return []float64{v}
+// packPages returns how s crosses; with names, the blob holds the URLs
+// and host names.
+func packPages(s *pageSet, names bool) (pagesMsg, []byte, [][]float64) {
+	n := s.len()
+	m := pagesMsg{Pages: n, Hosts: len(s.hosts), Names: names, Changes: s.changes, Exposures: s.exposures}
+	sameHost := true
+	for _, h := range s.hostOf {
+		if h != s.hostOf[0] {
+			sameHost = false
+			break
 		}
-		return make([]float64, n)
 	}
-	rates := make([]float64, n)
-	weights, delays, index := col(sameWeight, first.Weight), col(sameDelay, first.CrawlDelay), col(sameHost, float64(firstHost))
+	var index []float64
+	switch {
+	case n == 0:
+	case sameHost:
+		index = []float64{float64(s.hostOf[0])}
+	default:
+		index = make([]float64, n)
+		for i, h := range s.hostOf {
+			index[i] = float64(h)
+		}
+	}
 	var blob []byte
-	for i, p := range pg {
-		rates[i] = p.Rate
-		if !sameWeight {
-			weights[i] = p.Weight
-		}
-		if !sameDelay {
-			delays[i] = p.CrawlDelay
-		}
-		if !sameHost {
-			index[i] = float64(hostOf[i])
-		}
-		if p.Change != nil {
-			if m.Changes == nil {
-				m.Changes = map[int]*plan.Change{}
-			}
-			m.Changes[i] = p.Change
-		}
-		if p.Exposure != nil {
-			if m.Exposures == nil {
-				m.Exposures = map[int]*plan.Exposure{}
-			}
-			m.Exposures[i] = p.Exposure
-		}
-		if names {
-			blob = appendName(blob, p.URL)
-		}
-	}
 	if names {
-		for _, h := range hosts {
+		blob = make([]byte, 0, len(s.urls)+5*n)
+		for i := range n {
+			blob = appendName(blob, s.url(i))
+		}
+		for _, h := range s.hosts {
 			blob = appendName(blob, h)
 		}
 	}
-	return m, blob, [][]float64{rates, weights, delays, index}
-}
-
-// at is page i's value in a column: a column of one value is every
-// page's (see packPages).
-func at(col []float64, i int) float64 {
-	if len(col) == 1 {
-		return col[0]
+	weights, delays := s.weights, s.delays
+	if n == 0 {
+		weights, delays = nil, nil
 	}
-	return col[i]
+	return m, blob, [][]float64{s.rates, weights, delays, index}
 }
 
-// unpackPages rebuilds the pages packPages sent. Without names they get
-// no URL and stand-in hosts ("h3"): planning needs only the hosts, told
-// apart, and the page maps results back by index. It returns what is left
-// of the blob.
-func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]plan.Page, []byte, error) {
+// unpackPages rebuilds the set packPages sent. Without names its pages
+// have no URL and stand-in hosts ("h3"): planning needs only the hosts,
+// told apart, and the page maps results back by index. It returns what is
+// left of the blob.
+func unpackPages(m pagesMsg, a [][]float64, blob []byte) (*pageSet, []byte, error) {
 	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 {
 		return nil, nil, errWire
 	}
@@ -108,43 +75,65 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) ([]plan.Page, []byte, e
 			return nil, nil, errWire
 		}
 	}
-	var urls, names []string
-	var err error
-	if m.Names {
-		if urls, blob, err = readNames(blob, m.Pages); err != nil {
-			return nil, nil, err
-		}
-		if names, blob, err = readNames(blob, m.Hosts); err != nil {
-			return nil, nil, err
-		}
-	} else {
-		names = make([]string, m.Hosts)
-		for h := range names {
-			names[h] = "h" + strconv.Itoa(h)
-		}
+	s := &pageSet{rates: a[0], weights: a[1], delays: a[2], ends: make([]int, m.Pages), hostOf: make([]int32, m.Pages)}
+	if m.Pages == 0 {
+		s.weights, s.delays = nil, nil
 	}
-	pg := make([]plan.Page, m.Pages)
-	for i := range pg {
+	for i := range s.hostOf {
 		h := at(a[3], i)
 		if !(h >= 0 && h < float64(m.Hosts)) {
 			return nil, nil, errWire
 		}
-		pg[i] = plan.Page{Host: names[int(h)], Rate: a[0][i], Weight: at(a[1], i), CrawlDelay: at(a[2], i)}
-		if urls != nil {
-			pg[i].URL = urls[i]
+		s.hostOf[i] = int32(h)
+	}
+	var err error
+	if m.Names {
+		if blob, err = s.readURLs(blob); err != nil {
+			return nil, nil, err
+		}
+		if s.hosts, blob, err = readNames(blob, m.Hosts); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		s.hosts = make([]string, m.Hosts)
+		for h := range s.hosts {
+			s.hosts[h] = "h" + strconv.Itoa(h)
 		}
 	}
 	for i, c := range m.Changes {
-		if i < 0 || i >= len(pg) || c == nil {
+		if i < 0 || i >= m.Pages || c == nil {
 			return nil, nil, errWire
 		}
-		pg[i].Change = c
 	}
 	for i, e := range m.Exposures {
-		if i < 0 || i >= len(pg) || e == nil {
+		if i < 0 || i >= m.Pages || e == nil {
 			return nil, nil, errWire
 		}
-		pg[i].Exposure = e
 	}
-	return pg, blob, nil
+	s.changes, s.exposures = m.Changes, m.Exposures
+	return s, blob, nil
+}
+
+// readURLs reads the set's URLs, length-prefixed, from b into one string,
+// and returns the rest of b.
+func (s *pageSet) readURLs(b []byte) ([]byte, error) {
+	total, rest := uint64(0), b
+	for range s.ends {
+		l, k := binary.Uvarint(rest)
+		if k <= 0 || l > uint64(len(rest)-k) {
+			return nil, errWire
+		}
+		total += l
+		rest = rest[k+int(l):]
+	}
+	var u strings.Builder
+	u.Grow(int(total))
+	for i := range s.ends {
+		l, k := binary.Uvarint(b)
+		u.Write(b[k : k+int(l)])
+		s.ends[i] = u.Len()
+		b = b[k+int(l):]
+	}
+	s.urls = u.String()
+	return b, nil
 }

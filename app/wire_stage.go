@@ -61,9 +61,8 @@ func packStage(s *Stage) ([]byte, error) {
 		arrays = bt.perHorizon()
 	}
 	if r := s.Read; r != nil {
-		hostOf, hosts := plan.Hosts(r.Pages, nil)
 		var pm pagesMsg
-		pm, blob, arrays = packPages(r.Pages, hostOf, hosts, true)
+		pm, blob, arrays = packPages(r.Pages, true)
 		h := *r
 		h.Pages, h.Wire, h.Est, h.Estimated = nil, &pm, nil, r.Est != nil
 		if u := r.Est; u != nil {
@@ -96,7 +95,7 @@ func unpackStage(b []byte) (*Stage, error) {
 		if err != nil || len(rest) != 0 {
 			return nil, errWire
 		}
-		if u := r.Est; u != nil && (len(u.Low) != len(pg) || len(u.High) != len(pg) || len(u.SuggestDays) != len(pg)) {
+		if u := r.Est; u != nil && (len(u.Low) != pg.len() || len(u.High) != pg.len() || len(u.SuggestDays) != pg.len()) {
 			return nil, errWire
 		}
 		r.Pages, r.Wire, r.Estimated, r.Suggested = pg, nil, false, nil

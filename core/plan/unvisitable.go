@@ -30,6 +30,13 @@ func Unvisitable(pg []pages.Page, horizon time.Duration) string {
 		delay[h] = math.Max(delay[h], p.CrawlDelay)
 		count[h]++
 	}
+	return UnvisitableHosts(names, delay, count, horizon)
+}
+
+// UnvisitableHosts is Unvisitable for hosts given by their names, the
+// longest crawl delay each one's rows ask for and how many pages each has.
+func UnvisitableHosts(names []string, delay []float64, count []int, horizon time.Duration) string {
+	T := horizon.Seconds()
 	first, hosts, n, longest := -1, 0, 0, 0.0
 	for h, d := range delay {
 		if d > T {
