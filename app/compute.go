@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -191,7 +192,12 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 		return
 	}
 	hostOf, hosts := plan.Hosts(pg, nil)
-	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: newPageSet(pg, hostOf, hosts), Skipped: skipped, Est: est}})
+	set := newPageSet(pg, hostOf, hosts)
+	// The pages as read are garbage now, and the message that sends the
+	// set is made in their room rather than on top of them: the worker's
+	// memory, which never shrinks, is the tab's until it is let go.
+	runtime.GC()
+	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: set, Skipped: skipped, Est: est}})
 	emit(&Stage{Seq: q.Seq, Kind: "done"})
 }
 
