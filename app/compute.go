@@ -191,6 +191,7 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 		emit(s)
 		return
 	}
+	runtime.GC() // reading's scratch: the set is made in its room
 	hostOf, hosts := plan.Hosts(pg, nil)
 	set := newPageSet(pg, hostOf, hosts)
 	// The pages as read are garbage now, and the message that sends the
