@@ -326,3 +326,60 @@ func TestBigLogInWorker(t *testing.T) {
 		t.Errorf("after the bad file the data is %q, want the sample still", got)
 	}
 }
+
+// TestBigTableInWorker: a pages table over 16 MiB is read in a worker too,
+// and the page keeps its pages as columns: the dataset line, the per-page
+// table's URLs, hosts and rates, its filter and the scatter's dot titles
+// read them back as written; an error deep in such a table names the line
+// and marks the field.
+func TestBigTableInWorker(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("url,changes_per_day,weight\n")
+	rows := 0
+	for sb.Len() < 17<<20 {
+		rows++
+		fmt.Fprintf(&sb, "https://h%d.example/a-long-enough-path/to/page-%d,%g,%d\n", rows%13, rows, 0.5+float64(rows%7), 1+rows%3)
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "big-table.csv")
+	if err := os.WriteFile(good, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sb.WriteString("https://h1.example/last,often,1\n")
+	badPath := filepath.Join(dir, "big-table-bad.csv")
+	if err := os.WriteFile(badPath, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open()
+	before := tb.seq()
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{good}))
+	tb.waitPlanned(before, 3*time.Minute)
+	if got, want := strings.ReplaceAll(tb.text("#dataset"), ",", ""), fmt.Sprintf("%d pages on 13 hosts", rows); !strings.Contains(got, want) {
+		t.Errorf("dataset %q, want %q", got, want)
+	}
+	// A page's row, found by the filter (one of the last: no other URL
+	// has its number as a prefix): its URL, host and rate as written.
+	want := rows - 5
+	tb.typeInto("#page-table-filter", fmt.Sprintf("/page-%d", want))
+	tb.poll(`document.querySelector("#page-table .table-status").textContent.includes("filtered from")`, 10*time.Second)
+	cells := eval[[]string](tb, `[...document.querySelectorAll("#page-table tbody tr:first-child > *")].map(td => td.textContent)`)
+	url := fmt.Sprintf("https://h%d.example/a-long-enough-path/to/page-%d", want%13, want)
+	if len(cells) < 3 || cells[0] != url || cells[1] != fmt.Sprintf("h%d.example", want%13) || cells[2] != fmt.Sprintf("%g", 0.5+float64(want%7)) {
+		t.Errorf("the filtered row reads %q; want %s, its host and %g changes a day", cells, url, 0.5+float64(want%7))
+	}
+	if n := eval[int](tb, `[...document.querySelectorAll("#chart-rates-svg title")].filter(t => t.textContent.startsWith("https://h")).length`); n == 0 {
+		t.Error("no dot of the scatter names its page's URL")
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{badPath}))
+	tb.poll(`!!document.getElementById("input-error")`, 60*time.Second)
+	msg := tb.text("#input-error")
+	for _, want := range []string{"big-table-bad.csv", fmt.Sprintf("line %d", rows+2), `"often"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not say %s", msg, want)
+		}
+	}
+	if got := tb.text("#input-error mark"); got != "often" {
+		t.Errorf("the offending field marked is %q, want often", got)
+	}
+}
