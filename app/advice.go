@@ -48,7 +48,7 @@ func (h *home) renderAdvice() goapp.UI {
 		closer = "Uniform's figure is higher here: " + why + "." + tail
 	}
 	var history goapp.UI = goapp.Text("")
-	ready := !h.res.stalePlan && h.exports.kind == ""
+	ready := !h.res.stalePlan && h.exportStatus().idle()
 	if d.canBacktest() {
 		cmd := cliLearn(h.res.req.params0(), p.Budget)
 		// For a change history the app writes the learning policy's seed
@@ -98,10 +98,25 @@ func (h *home) renderAdvice() goapp.UI {
 		goapp.P().ID("advice-text").Class("advice-text").Body(lead...),
 		load,
 		goapp.If(closer != "", goapp.P().ID("advice-closer").Class("advice-closer").Text(closer)),
-		goapp.If(h.exports.err != "", goapp.P().ID("advice-export-error").Class("error").Attr("role", "alert").Text(h.exports.err)),
+		goapp.If(h.exportStatus().err != "", goapp.P().ID("advice-export-error").Class("error").Attr("role", "alert").Text(h.exportStatus().err)),
 		goapp.P().ID("advice-how").Class("hint", "advice-how").Text("How "+policy+" works: "+plainPolicy(policy)+"."),
 		history,
 	)
+}
+
+// onExport writes the seed list kind of the plan shown (exporter.write).
+func (h *home) onExport(kind string) goapp.EventHandler { return h.onExportOf(kind, false) }
+
+// onExportLearn writes the learning policy's seed list of kind (a change
+// history's: see learnExport).
+func (h *home) onExportLearn(kind string) goapp.EventHandler { return h.onExportOf(kind, true) }
+
+func (h *home) onExportOf(kind string, learn bool) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		if h.res.plan != nil && h.data != nil && h.exporter != nil {
+			h.exporter.write(h.res.req, h.data, kind, learn)
+		}
+	}
 }
 
 // plainPolicy says what a policy does, in words for a crawl engineer.

@@ -31,7 +31,7 @@ func (h *home) renderHeadline() goapp.UI {
 		case "error", "stopped":
 			msg = "No plan yet."
 		case "awaiting":
-			msg = "No plan yet: the link's plan needs " + h.link.awaiting.Name + "."
+			msg = "No plan yet: the link's plan needs " + h.opened.awaiting.Name + "."
 		}
 		return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(goapp.P().Class("placeholder").Text(msg))
 	}

@@ -59,8 +59,9 @@ type home struct {
 
 	res         results
 	first       *firstScreen // the sample's, on screen until its job starts
-	link        linkState
-	exports     exportState
+	opened      openedLink
+	own         ownLink   // the last link the page made (linkPanel)
+	exporter    *exporter // the downloads, once mounted
 	updateReady bool
 	unlisten    []func()
 }
@@ -114,6 +115,7 @@ func (h *home) OnMount(ctx goapp.Context) {
 	h.ctx = ctx
 	Mark("mounted")
 	h.eng = newEngine(ctx.Async)
+	h.exporter = &exporter{ctx: ctx}
 	h.listen()
 	h.checkWaitingVersion()
 	switch {
@@ -193,7 +195,7 @@ func (h *home) state() string {
 		return "stopped"
 	case h.res.plan != nil:
 		return "planned"
-	case h.link.awaiting != nil:
+	case h.opened.awaiting != nil:
 		return "awaiting"
 	}
 	return "idle"

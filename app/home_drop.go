@@ -20,7 +20,7 @@ func (h *home) listen() {
 	on("hashchange", func(goapp.Value) {
 		frag := win.Get("location").Get("hash").String()
 		ctx.Dispatch(func(goapp.Context) {
-			if frag != "" && h.link.url != "" && strings.HasSuffix(h.link.url, frag) {
+			if frag != "" && h.own.url != "" && strings.HasSuffix(h.own.url, frag) {
 				return // the page's own link
 			}
 			h.openLink(frag)

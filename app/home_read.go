@@ -31,7 +31,7 @@ type readState struct {
 // file a link awaits whose plan skipped them.
 func (h *home) readFile(f goapp.Value) {
 	name := f.Get("name").String()
-	skip := h.link.awaiting != nil && h.link.skipBad
+	skip := h.opened.awaiting != nil && h.opened.skipBad
 	ctx := h.ctx
 	// A gzip file is sized by its content, which its trailer declares: a
 	// read off the event handler.

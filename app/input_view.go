@@ -74,7 +74,7 @@ func (h *home) renderInput() goapp.UI {
 // renderLinkNotes says what the link the page was opened with needs, or
 // why it could not be read.
 func (h *home) renderLinkNotes() goapp.UI {
-	l := &h.link
+	l := &h.opened
 	switch {
 	case l.awaiting != nil:
 		return goapp.P().ID("link-prompt").Class("note", "prompt").Attr("role", "status").Text(l.awaiting.Prompt())

@@ -39,7 +39,7 @@ func (h *home) Render() goapp.UI {
 			h.renderHeadline(),
 			h.renderParams(),
 			&backtestPanel{Data: h.data, Form: h.form, Planned: h.res.plan.values()},
-			h.renderExports(),
+			h.exportsPanel(),
 			h.renderPolicies(),
 			h.renderCharts(),
 			h.renderTables(),
@@ -65,7 +65,7 @@ func (h *home) renderStatus() goapp.UI {
 	case "error":
 		text = "The plan failed; see the message by the parameters."
 	case "awaiting":
-		text = "Waiting for " + h.link.awaiting.Name + ": drop it to see the plan of the link."
+		text = "Waiting for " + h.opened.awaiting.Name + ": drop it to see the plan of the link."
 	case "stopped":
 		text = "Planning stopped. Change a parameter or drop a file to plan again."
 	case "planned":
@@ -111,4 +111,24 @@ func (h *home) where() string {
 		return ""
 	}
 	return h.eng.where()
+}
+
+// exportsPanel is "Share and export" for the plan on screen.
+func (h *home) exportsPanel() goapp.UI {
+	r := &h.res
+	form, errs := h.form.request()
+	policy := ""
+	if r.plan != nil {
+		policy = r.plan.Policy
+	}
+	return &exportsPanel{X: h.exporter, Status: h.exportStatus(), Policy: policy, Req: r.req, Data: h.data, Stale: r.stalePlan,
+		Charts: []*chartSpec{r.scatter, r.load, r.budget, r.hist}, Form: form, FormBad: errs != nil, Own: &h.own}
+}
+
+// exportStatus is what the panels show of the downloads.
+func (h *home) exportStatus() exportStatus {
+	if h.exporter == nil {
+		return exportStatus{}
+	}
+	return h.exporter.status
 }

@@ -6,19 +6,14 @@ import (
 	"strings"
 	"time"
 
-	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
-
 	"github.com/freshplan/freshplan/core/share"
 	"github.com/freshplan/freshplan/web"
 )
 
-// linkState is the share link's part of the page.
-type linkState struct {
-	url     string // the last link made, shown for copying by hand
-	note    string // what it holds, or that it was copied
-	err     string // making a link failed
-	openErr string // the link the page was opened with could not be read
-	busy    bool
+// openedLink is the link the page was opened with, as far as it is not
+// yet planned.
+type openedLink struct {
+	openErr string // it could not be read
 	// awaiting is the file a fingerprint link names: the next file read
 	// is checked against it before it is planned.
 	awaiting *share.Fingerprint
@@ -79,73 +74,18 @@ func shareState(d *dataset, q Request) share.State {
 // checkAwaited refuses a file that is not the one the link names; it
 // reports whether d may be planned.
 func (h *home) checkAwaited(d *dataset) bool {
-	fp := h.link.awaiting
+	fp := h.opened.awaiting
 	if fp == nil || d.sample {
-		h.link.awaiting = nil
+		h.opened.awaiting = nil
 		return true
 	}
 	if err := fp.Verify(share.Fingerprint{Name: d.name, Size: d.size, SHA256: d.digest()}); err != nil {
 		h.inputErr = &InputError{File: d.name, Msg: err.Error()}
 		return false
 	}
-	h.link.awaiting = nil
+	h.opened.awaiting = nil
 	h.inputNote = d.name + " matches the link's fingerprint."
 	return true
-}
-
-// onCopyLink makes the link of the plan on screen, puts it in the address
-// bar (without reloading) and on the clipboard, and shows it.
-func (h *home) onCopyLink(_ goapp.Context, e goapp.Event) {
-	if h.data == nil {
-		return
-	}
-	q, errs := h.form.request()
-	if errs != nil {
-		h.link.err = "fix the parameters first: a link holds only valid ones"
-		return
-	}
-	h.link.busy, h.link.err = true, ""
-	d := h.data
-	// The page's address, which the link starts with: the data goes in
-	// only while the whole link is at most share.MaxLink characters.
-	loc := goapp.Window().Get("location")
-	address := loc.Get("origin").String() + loc.Get("pathname").String()
-	ctx := h.ctx // the component's: it dispatches whatever the button's fate
-	ctx.Async(func() {
-		// Hashing and packing the data may take a moment: off the handler.
-		frag, err := share.Encode(shareState(d, q), share.Budget(address))
-		var note string
-		if err == nil {
-			note, err = share.Describe(frag)
-		}
-		ctx.Dispatch(func(ctx goapp.Context) {
-			h.link.busy = false
-			if err != nil {
-				h.link.err = err.Error()
-				return
-			}
-			win := goapp.Window()
-			url := address + "#" + frag
-			win.Get("history").Call("replaceState", nil, "", "#"+frag)
-			h.link.url, h.link.note = url, note+" Copy it from the box."
-			if clip := win.Get("navigator").Get("clipboard"); clip.Truthy() {
-				// The clipboard may refuse (no focus, no permission): the
-				// box still holds the link.
-				var done, failed goapp.Func
-				release := func() { done.Release(); failed.Release() }
-				done = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-					ctx.Dispatch(func(goapp.Context) { h.link.note = "Copied. " + note })
-					release()
-					return nil
-				})
-				failed = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-					release()
-					return nil
-				})
-				clip.Call("writeText", url).Call("then", done, failed)
-			}
-		})
-	})
 }
 
 // openLink applies a link's fragment: its parameters, then its data —
@@ -159,16 +99,16 @@ func (h *home) openLink(fragment string) bool {
 	}
 	st, err := share.Decode(fragment)
 	if err != nil {
-		h.link.openErr = err.Error()
+		h.opened.openErr = err.Error()
 		return false
 	}
-	h.link.openErr = ""
+	h.opened.openErr = ""
 	h.form = formOf(st.Params)
 	for _, f := range []string{fHorizon, fMode, fBudget, fCrawlers, fRate, fPoliteness, fObjective, fModel, fPolicy, fTarget} {
 		h.touched[f] = true // the link's values stay when data comes
 	}
 	_, h.errs = h.form.request()
-	h.link.awaiting, h.link.skipBad = nil, st.Params.SkipBad
+	h.opened.awaiting, h.opened.skipBad = nil, st.Params.SkipBad
 	switch {
 	case st.Params.Sample:
 		h.readBytes(web.SampleName, web.SamplePages, true)
@@ -176,7 +116,7 @@ func (h *home) openLink(fragment string) bool {
 		h.readBytesSkipping(st.File.Name, st.Data, false, st.Params.SkipBad)
 	default:
 		fp := st.File
-		h.link.awaiting = &fp
+		h.opened.awaiting = &fp
 		h.data, h.res = nil, results{}
 	}
 	return true
