@@ -19,46 +19,65 @@ func card(id string, label any, value, sub string, stale bool) goapp.UI {
 	)
 }
 
-func (h *home) renderHeadline() goapp.UI {
-	r := h.res
-	if r.provisional != nil {
-		return h.renderProvisional()
+// headline is the plan's four numbers: psp's freshness, its distance to
+// the wp bound, what politeness costs, and the budget for the target.
+type headline struct {
+	goapp.Compo
+	Plan        *PlanResult // the plan on screen (nil: none) …
+	Req         Request     // … made by this request
+	Provisional *PlanResult // the allocations' figures of the plan being made (nil: none) …
+	ProvReq     Request     // … and its request
+	Target      *TargetResult
+	StalePlan   bool   // a newer plan is being made
+	StaleTarget bool   // a newer target is being searched for
+	Placeholder string // what shows without a plan
+}
+
+// headline is the headline of the results on screen.
+func (h *home) headline() *headline {
+	r := &h.res
+	msg := "Planning…"
+	switch h.state() {
+	case "error", "stopped":
+		msg = "No plan yet."
+	case "awaiting":
+		msg = "No plan yet: the link's plan needs " + h.opened.awaiting.Name + "."
 	}
-	p := r.plan
+	return &headline{Plan: r.plan, Req: r.req, Provisional: r.provisional, ProvReq: r.provisionalReq, Target: r.target,
+		StalePlan: r.stalePlan, StaleTarget: r.staleTarget, Placeholder: msg}
+}
+
+func (r *headline) Render() goapp.UI {
+	if r.Provisional != nil {
+		return r.provisional()
+	}
+	p := r.Plan
 	if p == nil {
-		msg := "Planning…"
-		switch h.state() {
-		case "error", "stopped":
-			msg = "No plan yet."
-		case "awaiting":
-			msg = "No plan yet: the link's plan needs " + h.opened.awaiting.Name + "."
-		}
-		return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(goapp.P().Class("placeholder").Text(msg))
+		return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(goapp.P().Class("placeholder").Text(r.Placeholder))
 	}
-	obj := objective(r.req.Objective)
+	obj := objective(r.Req.Objective)
 	v := p.Values
 	psp, uni, wp, np := v["psp"], v["uniform"], v["wp"], v["nonpolite"]
 	var c1, c2 goapp.UI
 	if !obj.fresh() {
-		c1 = card("h-fresh", freshLabel(obj), obj.text(psp, 2), "uniform "+obj.text(uni, 2)+", not polite", r.stalePlan)
-		c2 = card("h-bound", boundLabel(), obj.diff(psp-wp), "wp "+obj.text(wp, 2)+": no polite schedule does better", r.stalePlan)
+		c1 = card("h-fresh", freshLabel(obj), obj.text(psp, 2), "uniform "+obj.text(uni, 2)+", not polite", r.StalePlan)
+		c2 = card("h-bound", boundLabel(), obj.diff(psp-wp), "wp "+obj.text(wp, 2)+": no polite schedule does better", r.StalePlan)
 	} else {
-		c1 = card("h-fresh", freshLabel(obj), fmtPct(1-psp, 2), "uniform "+fmtPct(1-uni, 2)+", not polite ("+fmtPoints(uni-psp)+" for psp)", r.stalePlan)
-		c2 = card("h-bound", boundLabel(), fmtPointsAbs(psp-wp), "wp "+fmtPct(1-wp, 2)+": no polite schedule does better", r.stalePlan)
+		c1 = card("h-fresh", freshLabel(obj), fmtPct(1-psp, 2), "uniform "+fmtPct(1-uni, 2)+", not polite ("+fmtPoints(uni-psp)+" for psp)", r.StalePlan)
+		c2 = card("h-bound", boundLabel(), fmtPointsAbs(psp-wp), "wp "+fmtPct(1-wp, 2)+": no polite schedule does better", r.StalePlan)
 	}
-	c3 := politenessCard(obj, wp, np, r.req.Politeness, r.stalePlan)
-	return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(c1, c2, c3, h.targetCard())
+	c3 := politenessCard(obj, wp, np, r.Req.Politeness, r.StalePlan)
+	return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(c1, c2, c3, r.targetCard())
 }
 
-// renderProvisional is the headline while psp's schedule is being made
+// provisional is the headline while psp's schedule is being made
 // (plan.Params.Allocated): the allocations' figures are in, and wp, the
 // bound no polite schedule beats, bounds psp's; what politeness costs is
 // final already.
-func (h *home) renderProvisional() goapp.UI {
-	r := h.res
-	q := r.provisionalReq
+func (r *headline) provisional() goapp.UI {
+	q := r.ProvReq
 	obj := objective(q.Objective)
-	v := r.provisional.Values
+	v := r.Provisional.Values
 	uni, wp, np := v["uniform"], v["wp"], v["nonpolite"]
 	note := "psp's own schedule is being made"
 	var c1 goapp.UI
@@ -69,7 +88,7 @@ func (h *home) renderProvisional() goapp.UI {
 	}
 	c2 := card("h-bound", boundLabel(), "…", note, true)
 	return goapp.Section().ID("headline").Class("headline", "provisional").Aria("label", "headline, provisional").
-		Body(c1, c2, politenessCard(obj, wp, np, q.Politeness, false), h.targetCard())
+		Body(c1, c2, politenessCard(obj, wp, np, q.Politeness, false), r.targetCard())
 }
 
 // freshLabel is the label of psp's card: its freshness, or the objective.
@@ -96,32 +115,31 @@ func politenessCard(obj objective, wp, np, politeness float64, stale bool) goapp
 }
 
 // targetCard is the headline's budget for the target freshness.
-func (h *home) targetCard() goapp.UI {
-	r := h.res
-	obj := objective(r.req.Objective)
+func (r *headline) targetCard() goapp.UI {
+	obj := objective(r.Req.Objective)
 	budget := 0
 	switch {
-	case r.plan != nil:
-		budget = r.plan.Budget
-	case r.provisional != nil:
-		budget = r.provisional.Budget
+	case r.Plan != nil:
+		budget = r.Plan.Budget
+	case r.Provisional != nil:
+		budget = r.Provisional.Budget
 	}
 	var c4 goapp.UI
-	t := r.target
+	t := r.Target
 	switch {
-	case t == nil && r.staleTarget:
+	case t == nil && r.StaleTarget:
 		c4 = card("h-target", "budget for the target", "…", "searching", true)
 	case t == nil:
 		c4 = card("h-target", "budget for the target", "–", "", false)
 	case t.Age:
-		c4 = card("h-target", "budget for a target", "–", "targets are freshness; the objective is "+obj.label(), r.staleTarget)
+		c4 = card("h-target", "budget for a target", "–", "targets are freshness; the objective is "+obj.label(), r.StaleTarget)
 	case t.Unreachable:
 		c4 = card("h-target", "budget for "+fmtPct(t.Target, 0)+" fresh", "out of reach",
-			"politeness caps psp at "+fmtPct(t.Freshness, 2)+" ("+fmtInt(int64(t.MaxBudget))+" visits fill every host's cap)", r.staleTarget)
+			"politeness caps psp at "+fmtPct(t.Freshness, 2)+" ("+fmtInt(int64(t.MaxBudget))+" visits fill every host's cap)", r.StaleTarget)
 	default:
 		ratio := float64(t.Budget) / float64(max(1, budget))
 		c4 = card("h-target", "budget for "+fmtPct(t.Target, 0)+" fresh", "≈ "+fmtInt(int64(t.Budget))+" visits",
-			sprintf("%.2g × the budget; psp then %s fresh (%d plans searched)", ratio, fmtPct(t.Freshness, 2), t.Runs), r.staleTarget)
+			sprintf("%.2g × the budget; psp then %s fresh (%d plans searched)", ratio, fmtPct(t.Freshness, 2), t.Runs), r.StaleTarget)
 	}
 	return c4
 }

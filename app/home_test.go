@@ -255,7 +255,7 @@ func TestProvisionalHeadline(t *testing.T) {
 	v := r.plan.Values
 	r.provisional = &PlanResult{Budget: SampleBudget, Values: map[string]float64{"wp": v["wp"], "nonpolite": v["nonpolite"], "uniform": v["uniform"]}}
 	r.provisionalReq = r.req
-	html := goapp.HTMLString(h.renderHeadline())
+	html := goapp.HTMLString(h.headline().Render())
 	for _, want := range []string{`class="headline provisional"`, "≤ " + fmtPct(1-v["wp"], 2), fmtPointsAbs(v["wp"] - v["nonpolite"]), "schedule is being made", "budget for 90% fresh"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the provisional headline lacks %q:\n%s", want, html)
@@ -264,12 +264,12 @@ func TestProvisionalHeadline(t *testing.T) {
 	if strings.Contains(html, fmtPct(1-v["psp"], 2)) && v["psp"] != v["wp"] {
 		t.Errorf("the provisional headline shows psp's figure %s before its schedule", fmtPct(1-v["psp"], 2))
 	}
-	table := goapp.HTMLString(h.renderPolicies())
+	table := goapp.HTMLString(h.policiesTable().Render())
 	if !strings.Contains(table, `data-label="freshness">`+fmtPct(1-v["wp"], 2)) || strings.Contains(table, `aria-describedby="gl-psp"`) || !strings.Contains(table, "still being planned") {
 		t.Errorf("the policies table while psp's schedule is made should list the bounds and uniform, not psp, and say the rest is coming:\n%s", table)
 	}
 	r.showPlan(r.req, r.plan, &planViews{})
-	if r.provisional != nil || strings.Contains(goapp.HTMLString(h.renderHeadline()), "provisional") {
+	if r.provisional != nil || strings.Contains(goapp.HTMLString(h.headline().Render()), "provisional") {
 		t.Error("the plan did not replace the provisional headline")
 	}
 }

@@ -8,17 +8,38 @@ import (
 	"github.com/freshplan/freshplan/core/plan"
 )
 
-func (h *home) renderPolicies() goapp.UI {
-	p, req, stale := h.res.plan, h.res.req, h.res.stalePlan
-	if pr := h.res.provisional; pr != nil {
-		// The allocations' figures of the plan being made: the rest,
-		// psp first, comes as it is scored.
-		p, req, stale = pr, h.res.provisionalReq, false
+// policiesTable is every policy and bound of the plan on screen, or, while
+// one is made, of its allocations: the rest, psp first, comes as it is
+// scored.
+type policiesTable struct {
+	goapp.Compo
+	Plan    *PlanResult // nil: none
+	Req     Request     // the request Plan answers
+	Partial bool        // Plan is the allocations' figures, or an early plan
+	Stale   bool        // a newer plan is being made
+	Pages   int         // the pages planned …
+	Quasi   int         // … of which with a quasi-deterministic change model
+}
+
+// policiesTable is the policies table of the results on screen.
+func (h *home) policiesTable() *policiesTable {
+	r := &h.res
+	t := &policiesTable{Plan: r.plan, Req: r.req, Stale: r.stalePlan}
+	if pr := r.provisional; pr != nil {
+		t.Plan, t.Req, t.Stale = pr, r.provisionalReq, false
 	}
+	t.Partial = t.Plan != nil && (t.Plan.Early || t.Plan == r.provisional)
+	if h.data != nil {
+		t.Pages, t.Quasi = h.data.pages.len(), h.data.quasi
+	}
+	return t
+}
+
+func (t *policiesTable) Render() goapp.UI {
+	p, req, stale, partial := t.Plan, t.Req, t.Stale, t.Partial
 	if p == nil {
 		return goapp.Text("")
 	}
-	partial := p.Early || p == h.res.provisional
 	obj := objective(req.Objective)
 	names := append(plan.Names(plan.Policies()), plan.Names(plan.Bounds())...)
 	cls := "panel"
@@ -71,11 +92,11 @@ func (h *home) renderPolicies() goapp.UI {
 					stale = "–"
 				}
 				nameCell := term(name, name)
-				note := policyNote(p, name, h.data.pages.len())
-				if name == "uniform" && h.data.quasi > 0 {
+				note := policyNote(p, name, t.Pages)
+				if name == "uniform" && t.Quasi > 0 {
 					// plan.Describe says "equally spaced": not so for these.
 					note = strings.TrimSpace(note + " " + sprintf("Its %s with a known change pattern (quasi-deterministic) are not equally spaced: each visit is placed just after a possible change, by the quasi greedy (seed 003 §4).",
-						plural(h.data.quasi, "page", "pages")))
+						plural(t.Quasi, "page", "pages")))
 				}
 				return goapp.Tr().Class(cls).Body(
 					goapp.Th().Scope("row").Body(nameCell),

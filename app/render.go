@@ -36,11 +36,11 @@ func (h *home) Render() goapp.UI {
 		goapp.Main().Class("page").Body(
 			h.renderInput(),
 			h.renderAdvice(),
-			h.renderHeadline(),
+			h.headline(),
 			h.renderParams(),
 			&backtestPanel{Data: h.data, Form: h.form, Planned: h.res.plan.values()},
 			h.exportsPanel(),
-			h.renderPolicies(),
+			h.policiesTable(),
 			h.renderCharts(),
 			h.renderTables(),
 			h.renderGlossary(),
