@@ -27,7 +27,7 @@ type ownLink struct{ url string }
 
 func (l *linkPanel) OnMount(ctx goapp.Context) { l.ctx = ctx }
 
-func (l *linkPanel) onCopy(ctx goapp.Context, e goapp.Event) {
+func (l *linkPanel) onCopy(_ goapp.Context, e goapp.Event) {
 	if l.Data == nil || l.ctx == nil {
 		return
 	}
@@ -41,7 +41,7 @@ func (l *linkPanel) onCopy(ctx goapp.Context, e goapp.Event) {
 	// only while the whole link is at most share.MaxLink characters.
 	loc := goapp.Window().Get("location")
 	address := loc.Get("origin").String() + loc.Get("pathname").String()
-	ctx = l.ctx // the component's: it dispatches whatever the button's fate
+	ctx := l.ctx // the component's: it dispatches whatever the button's fate
 	ctx.Async(func() {
 		// Hashing and packing the data may take a moment: off the handler.
 		frag, err := share.Encode(shareState(d, q), share.Budget(address))
