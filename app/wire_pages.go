@@ -75,7 +75,7 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) (*pageSet, []byte, erro
 			return nil, nil, errWire
 		}
 	}
-	s := &pageSet{rates: a[0], weights: a[1], delays: a[2], ends: make([]int, m.Pages), hostOf: make([]int32, m.Pages)}
+	s := &pageSet{rates: a[0], weights: a[1], delays: a[2], hostOf: make([]int32, m.Pages)}
 	if m.Pages == 0 {
 		s.weights, s.delays = nil, nil
 	}
@@ -88,6 +88,7 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) (*pageSet, []byte, erro
 	}
 	var err error
 	if m.Names {
+		s.ends = make([]int, m.Pages)
 		if blob, err = s.readURLs(blob); err != nil {
 			return nil, nil, err
 		}
