@@ -41,8 +41,9 @@ func (h *home) Render() goapp.UI {
 			&backtestPanel{Data: h.data, Form: h.form, Planned: h.res.plan.values()},
 			h.exportsPanel(),
 			h.policiesTable(),
-			h.renderCharts(),
-			h.renderTables(),
+			&chartsPanel{Scatter: h.res.scatter, Load: h.res.load, Budget: h.res.budget, Hist: h.res.hist,
+				StalePlan: h.res.stalePlan, StaleBudget: h.res.staleSweep || h.res.staleTarget},
+			&tablesPanel{Pages: h.res.pageTable, Hosts: h.res.hostTable, Stale: h.res.stalePlan},
 			h.renderGlossary(),
 		),
 		goapp.Footer().Class("foot").Body(

@@ -7,37 +7,26 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-func (h *home) renderCharts() goapp.UI {
-	r := h.res
-	wrap := func(spec *chartSpec, stale bool) goapp.UI {
-		cls := "chart-box"
-		if stale {
-			cls += " stale"
-		}
-		return goapp.Div().Class(cls).Body(&chart{Spec: spec})
-	}
-	return goapp.Section().ID("charts").Class("charts").Aria("label", "charts").Body(
-		wrap(r.scatter, r.stalePlan),
-		wrap(r.load, r.stalePlan),
-		wrap(r.budget, r.staleSweep || r.staleTarget),
-		wrap(r.hist, false),
-	)
+// tablesPanel is the plan's per-page and per-host tables.
+type tablesPanel struct {
+	goapp.Compo
+	Pages, Hosts *tableSource // nil: no plan
+	Stale        bool         // a newer plan is being made
 }
 
-func (h *home) renderTables() goapp.UI {
-	r := h.res
-	if r.pageTable == nil {
+func (p *tablesPanel) Render() goapp.UI {
+	if p.Pages == nil {
 		return goapp.Text("")
 	}
 	cls := "panel tables"
-	if r.stalePlan {
+	if p.Stale {
 		cls += " stale"
 	}
 	return goapp.Section().ID("tables").Class(cls).Aria("labelledby", "tables-h").Body(
 		goapp.H2().ID("tables-h").Text("Per page and per host"),
 		goapp.P().Class("hint", "narrow-only").Text("On a phone each page shows its URL, rate, how often it is visited and how fresh it stays; a wider screen adds its host, weight, visits per day and the rate's interval."),
-		&table{Src: r.pageTable},
-		&table{Src: r.hostTable},
+		&table{Src: p.Pages},
+		&table{Src: p.Hosts},
 	)
 }
 
