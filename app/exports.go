@@ -53,8 +53,9 @@ func (p *exportsPanel) onExportChart(id, file string) goapp.EventHandler {
 func (p *exportsPanel) Render() goapp.UI {
 	st := p.Status
 	ready := p.Policy != "" && !p.Stale
-	// Each button's handler is scoped by what it downloads (onField says
-	// why): the funcs made by onExport share their code.
+	// Each button's handler is scoped by what it downloads
+	// (paramsPanel.onField says why): the funcs made by onExport share
+	// their code.
 	var files []goapp.UI
 	for _, k := range export.Kinds {
 		files = append(files, goapp.Button().Type("button").ID("export-"+k.Name).Class("export").

@@ -233,26 +233,19 @@ func (r *results) planBudget() int {
 	return r.plan.Budget
 }
 
-// onField takes an edit of a parameter: checked at once, planned after a
-// pause in typing (selects and radios at once). Its element must give the
-// field as the handler's scope (OnInput(h.onField(id, p), id)): go-app
-// keeps a handler it takes for the same one when the event, the scope and
-// the func's code match, and every func made here has the same code, so
-// an element go-app reuses for another field (one that moved up as a
-// field before it went) would keep writing to the field it was first.
-func (h *home) onField(field string, pause time.Duration) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) {
-		h.form.set(field, ctx.JSSrc().Get("value").String())
-		h.touched[field], h.pending[field] = true, true
-		_, h.errs = h.form.request()
-		h.formGen++
-		gen := h.formGen
-		h.ctx.After(pause, func(goapp.Context) {
-			if gen == h.formGen {
-				h.commit()
-			}
-		})
-	}
+// edit takes an edit of a parameter: checked at once, planned after a
+// pause in typing (selects and radios at once).
+func (h *home) edit(field, value string, pause time.Duration) {
+	h.form.set(field, value)
+	h.touched[field], h.pending[field] = true, true
+	_, h.errs = h.form.request()
+	h.formGen++
+	gen := h.formGen
+	h.ctx.After(pause, func(goapp.Context) {
+		if gen == h.formGen {
+			h.commit()
+		}
+	})
 }
 
 // commit plans what the edits since the last job need: a new policy only

@@ -9,13 +9,71 @@ import (
 	"github.com/freshplan/freshplan/core/plan"
 )
 
+// paramsPanel is the form of the plan's parameters. The page keeps the
+// form and plans its edits (edit, submit): the panel shows it, with each
+// field's hint or error.
+type paramsPanel struct {
+	goapp.Compo
+	Form        form
+	Errs        map[string]string // per field, what is wrong
+	BudgetHint  string
+	PolicyHint  string
+	PlanErr     string // the plan failed, and why
+	Unvisitable string // hosts no polite policy visits (see planViews)
+	// Edit takes a field's new value, to plan after pause; Submit plans
+	// the edits at once.
+	Edit   func(field, value string, pause time.Duration)
+	Submit func()
+}
+
+// paramsPanel is the form as the page has it.
+func (h *home) paramsPanel() *paramsPanel {
+	f := h.form
+	crawlers := f.Mode == "crawlers"
+	budgetHint := "visits per horizon"
+	if h.res.plan != nil && !crawlers {
+		budgetHint = sprintf("visits per horizon (%.2g per page)", float64(h.res.plan.Budget)/float64(max(1, h.data.pages.len())))
+	}
+	if h.budgetWhy != "" && !h.touched[fBudget] && !crawlers {
+		budgetHint += "; from your data — " + h.budgetWhy
+	}
+	p := &paramsPanel{Form: f, Errs: h.errs, BudgetHint: budgetHint, PolicyHint: policyHint(h.res.plan, f.Policy), PlanErr: h.planErr,
+		Edit: func(field, value string, pause time.Duration) {
+			h.ctx.Dispatch(func(goapp.Context) { h.edit(field, value, pause) })
+		},
+		Submit: func() {
+			h.ctx.Dispatch(func(goapp.Context) {
+				h.formGen++
+				h.commit()
+			})
+		}}
+	if h.planErr == "" && h.res.plan != nil {
+		p.Unvisitable = h.res.unvisitable
+	}
+	return p
+}
+
+// onField takes an edit of a field. Its element must give the field as
+// the handler's scope (OnInput(p.onField(id, pause), id)): go-app keeps a
+// handler it takes for the same one when the event, the scope and the
+// func's code match, and every func made here has the same code, so an
+// element go-app reuses for another field (one that moved up as a field
+// before it went) would keep writing to the field it was first.
+func (p *paramsPanel) onField(field string, pause time.Duration) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		if p.Edit != nil {
+			p.Edit(field, ctx.JSSrc().Get("value").String(), pause)
+		}
+	}
+}
+
 // field renders a labelled input with its hint or its error.
-func (h *home) field(id, label, value, hint string, pause time.Duration, attrs ...func(goapp.HTMLInput) goapp.HTMLInput) goapp.UI {
-	msg := h.errs[id]
+func (p *paramsPanel) field(id, label, value, hint string, pause time.Duration, attrs ...func(goapp.HTMLInput) goapp.HTMLInput) goapp.UI {
+	msg := p.Errs[id]
 	in := goapp.Input().Type("text").ID(id).Value(value).
 		Aria("describedby", id+"-msg").
 		AutoComplete(false).
-		OnInput(h.onField(id, pause), id)
+		OnInput(p.onField(id, pause), id)
 	if msg != "" {
 		in = in.Aria("invalid", "true").Class("invalid")
 	}
@@ -33,10 +91,10 @@ func (h *home) field(id, label, value, hint string, pause time.Duration, attrs .
 	)
 }
 
-func (h *home) choice(id, label, value, hint string, options [][2]string) goapp.UI {
+func (p *paramsPanel) choice(id, label, value, hint string, options [][2]string) goapp.UI {
 	return goapp.Div().Class("field").Body(
 		goapp.Label().For(id).Text(label),
-		goapp.Select().ID(id).Aria("describedby", id+"-msg").OnChange(h.onField(id, 0), id).Body(
+		goapp.Select().ID(id).Aria("describedby", id+"-msg").OnChange(p.onField(id, 0), id).Body(
 			goapp.Range(options).Slice(func(k int) goapp.UI {
 				o := options[k]
 				return goapp.Option().Value(o[0]).Selected(o[0] == value).Text(o[1])
@@ -48,23 +106,16 @@ func (h *home) choice(id, label, value, hint string, options [][2]string) goapp.
 
 func numeric(in goapp.HTMLInput) goapp.HTMLInput { return in.Attr("inputmode", "decimal") }
 
-func (h *home) renderParams() goapp.UI {
-	f := h.form
+func (p *paramsPanel) Render() goapp.UI {
+	f := p.Form
 	crawlers := f.Mode == "crawlers"
 	policies := make([][2]string, 0, len(plan.Policies()))
-	for _, p := range plan.Policies() {
-		policies = append(policies, [2]string{string(p), string(p)})
-	}
-	budgetHint := "visits per horizon"
-	if h.res.plan != nil && !crawlers {
-		budgetHint = sprintf("visits per horizon (%.2g per page)", float64(h.res.plan.Budget)/float64(max(1, h.data.pages.len())))
-	}
-	if h.budgetWhy != "" && !h.touched[fBudget] && !crawlers {
-		budgetHint += "; from your data — " + h.budgetWhy
+	for _, pol := range plan.Policies() {
+		policies = append(policies, [2]string{string(pol), string(pol)})
 	}
 	modeRadio := func(v, label string) goapp.UI {
 		return goapp.Label().Class("radio").Body(
-			goapp.Input().Type("radio").Name("mode").ID("mode-"+v).Value(v).Checked(f.Mode == v).OnChange(h.onField(fMode, 0), fMode),
+			goapp.Input().Type("radio").Name("mode").ID("mode-"+v).Value(v).Checked(f.Mode == v).OnChange(p.onField(fMode, 0), fMode),
 			goapp.Text(" "+label),
 		)
 	}
@@ -72,28 +123,28 @@ func (h *home) renderParams() goapp.UI {
 		goapp.H2().ID("params-h").Text("Parameters"),
 		goapp.Form().ID("params-form").Class("params").OnSubmit(func(ctx goapp.Context, e goapp.Event) {
 			e.PreventDefault()
-			h.formGen++
-			h.commit()
+			if p.Submit != nil {
+				p.Submit()
+			}
 		}).Body(
-			h.field(fHorizon, "Horizon T", f.Horizon, "the plan repeats every T: 24h, 7d", 500*time.Millisecond),
+			p.field(fHorizon, "Horizon T", f.Horizon, "the plan repeats every T: 24h, 7d", 500*time.Millisecond),
 			goapp.FieldSet().Class("field", "budget-mode").Body(
 				goapp.Legend().Text("Budget"),
 				modeRadio("budget", "visits"),
 				modeRadio("crawlers", "crawlers × rate"),
 			),
-			goapp.If(!crawlers, h.field(fBudget, "Budget R", f.Budget, budgetHint, 500*time.Millisecond, numeric)),
-			goapp.If(crawlers, h.field(fCrawlers, "Crawlers C", f.Crawlers, "how many fetch in parallel", 500*time.Millisecond, numeric)),
-			goapp.If(crawlers, h.field(fRate, "Rate", f.Rate, "pages per second per crawler", 500*time.Millisecond, numeric)),
-			h.field(fPoliteness, "Politeness P", f.Politeness, "seconds between requests to a host", 500*time.Millisecond, numeric),
-			h.choice(fObjective, "Objective", f.Objective, "what the plan minimises", [][2]string{{"staleness", "staleness"}, {"age", "age"}, {"harmonic", "harmonic penalty"}}),
-			h.choice(fModel, "Model", f.Model, modelHint(f.Model), [][2]string{{"steady", "steady (repeats)"}, {"horizon", "horizon (papers)"}}),
-			h.choice(fPolicy, "Policy shown", f.Policy, policyHint(h.res.plan, f.Policy), policies),
-			h.field(fTarget, "Target freshness %", f.Target, "the headline's budget search", 500*time.Millisecond, numeric),
-			h.field(fSimulate, "Simulate", f.Simulate, "runs replaying each schedule against sampled changes (0: none)", 500*time.Millisecond, numeric),
+			goapp.If(!crawlers, p.field(fBudget, "Budget R", f.Budget, p.BudgetHint, 500*time.Millisecond, numeric)),
+			goapp.If(crawlers, p.field(fCrawlers, "Crawlers C", f.Crawlers, "how many fetch in parallel", 500*time.Millisecond, numeric)),
+			goapp.If(crawlers, p.field(fRate, "Rate", f.Rate, "pages per second per crawler", 500*time.Millisecond, numeric)),
+			p.field(fPoliteness, "Politeness P", f.Politeness, "seconds between requests to a host", 500*time.Millisecond, numeric),
+			p.choice(fObjective, "Objective", f.Objective, "what the plan minimises", [][2]string{{"staleness", "staleness"}, {"age", "age"}, {"harmonic", "harmonic penalty"}}),
+			p.choice(fModel, "Model", f.Model, modelHint(f.Model), [][2]string{{"steady", "steady (repeats)"}, {"horizon", "horizon (papers)"}}),
+			p.choice(fPolicy, "Policy shown", f.Policy, p.PolicyHint, policies),
+			p.field(fTarget, "Target freshness %", f.Target, "the headline's budget search", 500*time.Millisecond, numeric),
+			p.field(fSimulate, "Simulate", f.Simulate, "runs replaying each schedule against sampled changes (0: none)", 500*time.Millisecond, numeric),
 		),
-		goapp.If(h.planErr != "", goapp.P().ID("plan-error").Class("error").Attr("role", "alert").Text(h.planErr)),
-		goapp.If(h.planErr == "" && h.res.plan != nil && h.res.unvisitable != "",
-			goapp.P().ID("unvisitable").Class("note").Attr("role", "status").Text(sentence(h.res.unvisitable))),
+		goapp.If(p.PlanErr != "", goapp.P().ID("plan-error").Class("error").Attr("role", "alert").Text(p.PlanErr)),
+		goapp.If(p.Unvisitable != "", goapp.P().ID("unvisitable").Class("note").Attr("role", "status").Text(sentence(p.Unvisitable))),
 	)
 }
 

@@ -37,7 +37,7 @@ func (h *home) Render() goapp.UI {
 			h.renderInput(),
 			h.renderAdvice(),
 			h.headline(),
-			h.renderParams(),
+			h.paramsPanel(),
 			&backtestPanel{Data: h.data, Form: h.form, Planned: h.res.plan.values()},
 			h.exportsPanel(),
 			h.policiesTable(),
