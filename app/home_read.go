@@ -11,8 +11,6 @@ import (
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"github.com/freshplan/freshplan/web"
 )
 
 // readState is a file being read.
@@ -240,43 +238,23 @@ func (h *home) finishRead(rs *readState, d *dataset, err error) {
 	}
 }
 
-// onSkipBad reads the log or history that stopped at a bad row again,
+// skipBadRows reads the log or history that stopped at a bad row again,
 // skipping bad rows (SPEC §3: the person chooses between stopping and
 // skipping).
-func (h *home) onSkipBad(ctx goapp.Context, e goapp.Event) {
+func (h *home) skipBadRows() {
 	if again := h.skipBad; again != nil {
 		h.skipBad = nil
 		again()
 	}
 }
 
-func (h *home) cancelRead(ctx goapp.Context, e goapp.Event) {
+func (h *home) cancelRead() {
 	if h.reading != nil {
 		h.reading.cancel()
 	}
 }
 
-func (h *home) onChoose(ctx goapp.Context, e goapp.Event) {
-	files := ctx.JSSrc().Get("files")
-	if files.Truthy() && files.Length() > 0 {
-		h.readFile(files.Index(0))
-	}
-	ctx.JSSrc().Set("value", "") // choosing the same file again reads it again
-}
-
-func (h *home) onSample(ctx goapp.Context, e goapp.Event) {
-	h.readBytes(web.SampleName, web.SamplePages, true)
-}
-
-func (h *home) togglePaste(ctx goapp.Context, e goapp.Event) {
-	h.pasteOpen = !h.pasteOpen
-}
-
-func (h *home) onPasteText(ctx goapp.Context, e goapp.Event) {
-	h.pasteText = ctx.JSSrc().Get("value").String()
-}
-
-func (h *home) planPasted(ctx goapp.Context, e goapp.Event) {
+func (h *home) planPasted() {
 	if h.pasteText == "" {
 		h.inputErr = &InputError{File: "pasted text", Msg: "nothing pasted; paste a pages table (url,host,changes_per_day) into the box"}
 		return

@@ -4,11 +4,105 @@ import (
 	"strconv"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/web"
 )
 
-func (h *home) renderInput() goapp.UI {
+// inputPanel is where the pages come from: a file chosen or pasted, or
+// the sample; the data read, how reading goes, what a link the page was
+// opened with needs, and what was wrong with a file. The page reads
+// (home_read.go): the panel shows it and passes on what the person asks.
+type inputPanel struct {
+	goapp.Compo
+	Data      *dataset
+	Reading   string   // the name of the input being read ("": none) …
+	Progress  Progress // … and how far
+	Awaiting  string   // what the link the page was opened with asks for ("": nothing) …
+	OpenErr   string   // … or why it could not be read
+	Note      string   // how the last reading ended, when not in error
+	Skipped   []string // the first bad rows it left out
+	Err       *InputError
+	CanSkip   bool // a bad log's or history's rows may be skipped
+	PasteOpen bool
+	PasteText string
+	// Do runs an ask on the page: read a file (Choose), the sample, the
+	// pasted text; cancel the reading; skip bad rows; open or close the
+	// paste box, or take its text.
+	Do func(ask inputAsk)
+}
+
+// inputAsk is what the person asks of the input panel.
+type inputAsk struct {
+	choose  goapp.Value // a File
+	sample  bool
+	paste   *string // the paste box's text
+	toggle  bool    // open or close the paste box
+	planned bool    // plan the pasted text
+	cancel  bool
+	skipBad bool
+}
+
+// inputPanel is the input as the page has it.
+func (h *home) inputPanel() *inputPanel {
+	p := &inputPanel{Data: h.data, Note: h.inputNote, Skipped: h.skipped, Err: h.inputErr, CanSkip: h.skipBad != nil,
+		PasteOpen: h.pasteOpen, PasteText: h.pasteText, OpenErr: h.opened.openErr}
+	if rs := h.reading; rs != nil {
+		p.Reading, p.Progress = rs.name, rs.prog
+	}
+	if a := h.opened.awaiting; a != nil {
+		p.Awaiting = a.Prompt()
+	}
+	p.Do = func(ask inputAsk) { h.ctx.Dispatch(func(goapp.Context) { h.take(ask) }) }
+	return p
+}
+
+// take does what the person asked of the input panel.
+func (h *home) take(ask inputAsk) {
+	switch {
+	case ask.choose != nil && ask.choose.Truthy():
+		h.readFile(ask.choose)
+	case ask.sample:
+		h.readBytes(web.SampleName, web.SamplePages, true)
+	case ask.paste != nil:
+		h.pasteText = *ask.paste
+	case ask.toggle:
+		h.pasteOpen = !h.pasteOpen
+	case ask.planned:
+		h.planPasted()
+	case ask.cancel:
+		h.cancelRead()
+	case ask.skipBad:
+		h.skipBadRows()
+	}
+}
+
+// on is the handler of an element that asks ask.
+func (p *inputPanel) on(ask inputAsk) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		if p.Do != nil {
+			p.Do(ask)
+		}
+	}
+}
+
+func (p *inputPanel) onChoose(ctx goapp.Context, e goapp.Event) {
+	files := ctx.JSSrc().Get("files")
+	if files.Truthy() && files.Length() > 0 && p.Do != nil {
+		p.Do(inputAsk{choose: files.Index(0)})
+	}
+	ctx.JSSrc().Set("value", "") // choosing the same file again reads it again
+}
+
+func (p *inputPanel) onPasteText(ctx goapp.Context, e goapp.Event) {
+	if p.Do != nil {
+		text := ctx.JSSrc().Get("value").String()
+		p.Do(inputAsk{paste: &text})
+	}
+}
+
+func (p *inputPanel) Render() goapp.UI {
 	var dataLine goapp.UI = goapp.Text("")
-	if d := h.data; d != nil {
+	if d := p.Data; d != nil {
 		line := d.name + " — " + plural(d.pages.len(), "page", "pages") + " on " + plural(len(d.pages.hosts), "host", "hosts")
 		if d.maxRate > 0 {
 			line += ", " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day"
@@ -19,7 +113,7 @@ func (h *home) renderInput() goapp.UI {
 		dataLine = goapp.P().ID("dataset").Class("dataset").Text(line)
 	}
 	var uncertain goapp.UI = goapp.Text("")
-	if d := h.data; d != nil && d.est != nil {
+	if d := p.Data; d != nil && d.est != nil {
 		if n := d.est.uncertain(); n > 0 {
 			have := "have"
 			if n == 1 {
@@ -47,80 +141,80 @@ func (h *home) renderInput() goapp.UI {
 		goapp.Div().Class("actions").Body(
 			goapp.Input().Type("file").ID("file-input").Class("visually-hidden").
 				// What the readers take, gzipped too (crawl logs and indexes usually are).
-				Accept(".csv,.tsv,.txt,.log,.cdx,.cdxj,.json,.gz,text/csv,text/plain,application/json,application/gzip").OnChange(h.onChoose),
+				Accept(".csv,.tsv,.txt,.log,.cdx,.cdxj,.json,.gz,text/csv,text/plain,application/json,application/gzip").OnChange(p.onChoose),
 			goapp.Label().For("file-input").Class("button", "primary").Text("Choose file"),
+			// Each button's handler is scoped by what it asks
+			// (paramsPanel.onField says why).
 			goapp.Button().Type("button").ID("paste-btn").Class("button").
-				Aria("expanded", h.pasteOpen).Aria("controls", "paste-panel").
-				OnClick(h.togglePaste).Text("Paste"),
-			goapp.Button().Type("button").ID("sample-btn").Class("button").OnClick(h.onSample).Text("Try the sample"),
+				Aria("expanded", p.PasteOpen).Aria("controls", "paste-panel").
+				OnClick(p.on(inputAsk{toggle: true}), "toggle").Text("Paste"),
+			goapp.Button().Type("button").ID("sample-btn").Class("button").OnClick(p.on(inputAsk{sample: true}), "sample").Text("Try the sample"),
 			dataLine,
 		),
-		goapp.If(h.pasteOpen, goapp.Div().ID("paste-panel").Class("paste").Body(
+		goapp.If(p.PasteOpen, goapp.Div().ID("paste-panel").Class("paste").Body(
 			goapp.Label().For("paste-text").Text("Paste a pages table (CSV with a header):"),
 			goapp.Textarea().ID("paste-text").Rows(6).Placeholder("url,host,changes_per_day\nhttps://example.com/,example.com,2.5").
-				Text(h.pasteText).OnInput(h.onPasteText),
+				Text(p.PasteText).OnInput(p.onPasteText),
 			goapp.Div().Class("actions").Body(
-				goapp.Button().Type("button").ID("paste-go").Class("button", "primary").OnClick(h.planPasted).Text("Plan the pasted table"),
-				goapp.Button().Type("button").Class("button").OnClick(h.togglePaste).Text("Close"),
+				goapp.Button().Type("button").ID("paste-go").Class("button", "primary").OnClick(p.on(inputAsk{planned: true}), "planned").Text("Plan the pasted table"),
+				goapp.Button().Type("button").Class("button").OnClick(p.on(inputAsk{toggle: true}), "toggle").Text("Close"),
 			),
 		)),
 		uncertain,
-		h.renderReading(),
-		h.renderLinkNotes(),
-		h.renderInputError(),
+		p.reading(),
+		p.linkNotes(),
+		p.inputError(),
 	)
 }
 
-// renderLinkNotes says what the link the page was opened with needs, or
-// why it could not be read.
-func (h *home) renderLinkNotes() goapp.UI {
-	l := &h.opened
+// linkNotes says what the link the page was opened with needs, or why it
+// could not be read.
+func (p *inputPanel) linkNotes() goapp.UI {
 	switch {
-	case l.awaiting != nil:
-		return goapp.P().ID("link-prompt").Class("note", "prompt").Attr("role", "status").Text(l.awaiting.Prompt())
-	case l.openErr != "":
+	case p.Awaiting != "":
+		return goapp.P().ID("link-prompt").Class("note", "prompt").Attr("role", "status").Text(p.Awaiting)
+	case p.OpenErr != "":
 		return goapp.Div().ID("link-open-error").Class("error").Attr("role", "alert").Body(
-			goapp.P().Body(goapp.Strong().Text("This link could not be opened: "), goapp.Text(l.openErr)),
+			goapp.P().Body(goapp.Strong().Text("This link could not be opened: "), goapp.Text(p.OpenErr)),
 			goapp.P().Class("kept").Text("The page works as usual; the sample is planned below."))
 	}
 	return goapp.Text("")
 }
 
-func (h *home) renderReading() goapp.UI {
-	rs := h.reading
-	if rs == nil {
+func (p *inputPanel) reading() goapp.UI {
+	if p.Reading == "" {
 		return goapp.Text("")
 	}
-	p := rs.prog
+	pr := p.Progress
 	of := ""
-	if p.Total > 0 {
-		of = " of " + fmtBytes(p.Total)
+	if pr.Total > 0 {
+		of = " of " + fmtBytes(pr.Total)
 	}
-	total := max(p.Total, p.Bytes, 1)
+	total := max(pr.Total, pr.Bytes, 1)
 	return goapp.Div().ID("reading").Class("reading").Body(
-		goapp.Label().For("read-progress").Text("Reading "+rs.name),
-		goapp.Progress().ID("read-progress").Max(total).Value(p.Bytes),
-		goapp.Span().ID("read-text").Class("read-text").Text(fmtBytes(p.Bytes)+of+" · "+fmtInt(p.Rows)+" rows"),
-		goapp.Button().Type("button").ID("cancel-read").Class("button").OnClick(h.cancelRead).Text("Cancel"),
+		goapp.Label().For("read-progress").Text("Reading "+p.Reading),
+		goapp.Progress().ID("read-progress").Max(total).Value(pr.Bytes),
+		goapp.Span().ID("read-text").Class("read-text").Text(fmtBytes(pr.Bytes)+of+" · "+fmtInt(pr.Rows)+" rows"),
+		goapp.Button().Type("button").ID("cancel-read").Class("button").OnClick(p.on(inputAsk{cancel: true}), "cancel").Text("Cancel"),
 	)
 }
 
-func (h *home) renderInputError() goapp.UI {
-	if h.inputNote != "" {
+func (p *inputPanel) inputError() goapp.UI {
+	if p.Note != "" {
 		return goapp.Div().ID("input-note").Class("note").Attr("role", "status").Body(
-			goapp.P().Text(h.inputNote),
-			goapp.If(len(h.skipped) > 0, goapp.Ul().ID("skipped-rows").Body(
-				goapp.Range(h.skipped).Slice(func(i int) goapp.UI { return goapp.Li().Text(h.skipped[i]) }),
+			goapp.P().Text(p.Note),
+			goapp.If(len(p.Skipped) > 0, goapp.Ul().ID("skipped-rows").Body(
+				goapp.Range(p.Skipped).Slice(func(i int) goapp.UI { return goapp.Li().Text(p.Skipped[i]) }),
 			)),
 		)
 	}
-	e := h.inputErr
+	e := p.Err
 	if e == nil {
 		return goapp.Text("")
 	}
 	kept := ""
-	if h.data != nil {
-		kept = "The plan below is still of " + h.data.name + "."
+	if p.Data != nil {
+		kept = "The plan below is still of " + p.Data.name + "."
 	}
 	return goapp.Div().ID("input-error").Class("error").Attr("role", "alert").Body(
 		goapp.P().Body(goapp.Strong().Text(e.where()+": "), goapp.Span().Class("msg").Text(e.Msg)),
@@ -130,8 +224,8 @@ func (h *home) renderInputError() goapp.UI {
 			goapp.If(e.Mark != "", goapp.Mark().Text(e.Mark)),
 			goapp.Text(e.After),
 		)),
-		goapp.If(h.skipBad != nil, goapp.P().Class("skip").Body(
-			goapp.Button().ID("skip-bad").Type("button").Text("Skip bad rows").OnClick(h.onSkipBad),
+		goapp.If(p.CanSkip, goapp.P().Class("skip").Body(
+			goapp.Button().ID("skip-bad").Type("button").Text("Skip bad rows").OnClick(p.on(inputAsk{skipBad: true}), "skip"),
 			goapp.Text(" reads the file again, leaving out every row like this one — counted, the first 20 listed."),
 		)),
 		goapp.If(kept != "", goapp.P().Class("kept").Text(kept)),

@@ -34,7 +34,7 @@ func (h *home) Render() goapp.UI {
 		// backtest and the exports, then the comparison in full, the charts,
 		// the per-page tables, and the theory last.
 		goapp.Main().Class("page").Body(
-			h.renderInput(),
+			h.inputPanel(),
 			h.renderAdvice(),
 			h.headline(),
 			h.paramsPanel(),
