@@ -4,20 +4,54 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// renderAdvice is the page's first answer: which policy to use, how fresh
+// advicePanel is the page's first answer: which policy to use, how fresh
 // it keeps the pages, at what budget, and what to load into the crawler.
 // The comparison (the headline, the policies table, the charts) follows
 // it; the theory (the glossary) comes last.
-func (h *home) renderAdvice() goapp.UI {
-	p := h.res.plan
-	if p == nil || h.data == nil {
+type advicePanel struct {
+	goapp.Compo
+	Plan   *PlanResult // the plan on screen (nil: none) …
+	Req    Request     // … made by this request …
+	Data   *dataset    // … of this data
+	Stale  bool        // a newer plan is being made
+	Status exportStatus
+	// Write downloads the plan's seed list of a kind, or, with learn, the
+	// learning policy's (see exporter.write).
+	Write func(kind string, learn bool)
+}
+
+// advicePanel is the advice on the plan on screen.
+func (h *home) advicePanel() *advicePanel {
+	return &advicePanel{Plan: h.res.plan, Req: h.res.req, Data: h.data, Stale: h.res.stalePlan, Status: h.exportStatus(),
+		Write: func(kind string, learn bool) {
+			if h.res.plan != nil && h.data != nil && h.exporter != nil {
+				h.exporter.write(h.res.req, h.data, kind, learn)
+			}
+		}}
+}
+
+// onExport downloads the seed list kind (of the learning policy, with
+// learn). Its element gives the kind as the handler's scope
+// (paramsPanel.onField says why).
+func (a *advicePanel) onExport(kind string, learn bool) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		if a.Write != nil {
+			a.Write(kind, learn)
+		}
+	}
+}
+
+func (a *advicePanel) Render() goapp.UI {
+	p := a.Plan
+	if p == nil || a.Data == nil {
 		return goapp.Text("")
 	}
-	obj := objective(h.res.req.Objective)
-	d := h.data
+	req := a.Req
+	obj := objective(req.Objective)
+	d := a.Data
 	policy := p.Policy
 	perPage := float64(p.Budget) / float64(max(1, d.pages.len()))
-	days := horizonDays(h.res.req.Horizon)
+	days := horizonDays(req.Horizon)
 	how := ""
 	if obj.fresh() {
 		how = "keeps your pages' copies " + fmtPct(1-p.Values[policy], 1) + " fresh"
@@ -27,7 +61,7 @@ func (h *home) renderAdvice() goapp.UI {
 	} else {
 		how = "keeps the " + obj.label() + " at " + obj.text(p.Values[policy], 2)
 	}
-	budget := sprintf("At %s visits per %s (%.2g per page per day) it", fmtInt(int64(p.Budget)), fmtSeconds(h.res.req.Horizon), perPage/days)
+	budget := sprintf("At %s visits per %s (%.2g per page per day) it", fmtInt(int64(p.Budget)), fmtSeconds(req.Horizon), perPage/days)
 	lead := []goapp.UI{goapp.Strong().Body(goapp.Text("Use "), term(policy, policy), goapp.Text(".")), goapp.Text(" " + budget + " " + how + ".")}
 	if policy != "psp" {
 		lead = append([]goapp.UI{goapp.Text("You chose to see " + policy + "; psp is the recommendation. ")}, lead...)
@@ -48,9 +82,9 @@ func (h *home) renderAdvice() goapp.UI {
 		closer = "Uniform's figure is higher here: " + why + "." + tail
 	}
 	var history goapp.UI = goapp.Text("")
-	ready := !h.res.stalePlan && h.exportStatus().idle()
+	ready := !a.Stale && a.Status.idle()
 	if d.canBacktest() {
-		cmd := cliLearn(h.res.req.params0(), p.Budget)
+		cmd := cliLearn(req.params0(), p.Budget)
 		// For a change history the app writes the learning policy's seed
 		// lists itself (its start needs no fetches); for a fetch log its
 		// start folds in every fetch, which the CLI reads.
@@ -64,11 +98,11 @@ func (h *home) renderAdvice() goapp.UI {
 				goapp.Text("Its seed lists: "),
 				goapp.Button().Type("button").ID("advice-learn-nutch").Class("button").Disabled(!ready).
 					Title("the learning policy's Nutch seed list: each URL with its fetch interval in seconds").
-					OnClick(h.onExportLearn("nutch"), "advice-learn-nutch").Text("learn: Nutch seeds"),
+					OnClick(a.onExport("nutch", true), "advice-learn-nutch").Text("learn: Nutch seeds"),
 				goapp.Text(" "),
 				goapp.Button().Type("button").ID("advice-learn-stormcrawler").Class("button").Disabled(!ready).
 					Title("the learning policy's StormCrawler seed list: each URL with its delay in minutes").
-					OnClick(h.onExportLearn("stormcrawler"), "advice-learn-stormcrawler").Text("learn: StormCrawler seeds"),
+					OnClick(a.onExport("stormcrawler", true), "advice-learn-stormcrawler").Text("learn: StormCrawler seeds"),
 				goapp.Text(" — or from the command line"),
 			),
 			goapp.If(!changes, goapp.Text("Its seed list comes from the command line")),
@@ -80,17 +114,17 @@ func (h *home) renderAdvice() goapp.UI {
 		goapp.Span().Text("Load into your crawler: "),
 		goapp.Button().Type("button").ID("advice-nutch").Class("button", "primary").Disabled(!ready).
 			Title("Nutch seed list: each URL with its fetch interval in seconds").
-			OnClick(h.onExport("nutch"), "advice-nutch").Text("Nutch seeds"),
+			OnClick(a.onExport("nutch", false), "advice-nutch").Text("Nutch seeds"),
 		goapp.Button().Type("button").ID("advice-stormcrawler").Class("button").Disabled(!ready).
 			Title("StormCrawler seed list: each URL with its delay in minutes").
-			OnClick(h.onExport("stormcrawler"), "advice-stormcrawler").Text("StormCrawler seeds"),
+			OnClick(a.onExport("stormcrawler", false), "advice-stormcrawler").Text("StormCrawler seeds"),
 		goapp.Button().Type("button").ID("advice-csv").Class("button").Disabled(!ready).
 			Title("seed list as CSV: URL, host, interval").
-			OnClick(h.onExport("csv"), "advice-csv").Text("CSV seeds"),
+			OnClick(a.onExport("csv", false), "advice-csv").Text("CSV seeds"),
 		goapp.A().Href("#exports").Class("more").Text("every file and the share link"),
 	)
 	cls := "panel advice"
-	if h.res.stalePlan {
+	if a.Stale {
 		cls += " stale"
 	}
 	return goapp.Section().ID("advice").Class(cls).Aria("labelledby", "advice-h").Body(
@@ -98,25 +132,10 @@ func (h *home) renderAdvice() goapp.UI {
 		goapp.P().ID("advice-text").Class("advice-text").Body(lead...),
 		load,
 		goapp.If(closer != "", goapp.P().ID("advice-closer").Class("advice-closer").Text(closer)),
-		goapp.If(h.exportStatus().err != "", goapp.P().ID("advice-export-error").Class("error").Attr("role", "alert").Text(h.exportStatus().err)),
+		goapp.If(a.Status.err != "", goapp.P().ID("advice-export-error").Class("error").Attr("role", "alert").Text(a.Status.err)),
 		goapp.P().ID("advice-how").Class("hint", "advice-how").Text("How "+policy+" works: "+plainPolicy(policy)+"."),
 		history,
 	)
-}
-
-// onExport writes the seed list kind of the plan shown (exporter.write).
-func (h *home) onExport(kind string) goapp.EventHandler { return h.onExportOf(kind, false) }
-
-// onExportLearn writes the learning policy's seed list of kind (a change
-// history's: see learnExport).
-func (h *home) onExportLearn(kind string) goapp.EventHandler { return h.onExportOf(kind, true) }
-
-func (h *home) onExportOf(kind string, learn bool) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) {
-		if h.res.plan != nil && h.data != nil && h.exporter != nil {
-			h.exporter.write(h.res.req, h.data, kind, learn)
-		}
-	}
 }
 
 // plainPolicy says what a policy does, in words for a crawl engineer.

@@ -180,6 +180,12 @@ func (h *home) checkWaitingVersion() {
 
 func (h *home) reload(ctx goapp.Context, e goapp.Event) { ctx.Reload() }
 
+// redraw draws the page again once the event being handled is done: a
+// panel's own event draws only that panel, and the page's state it
+// changed (synchronously, so that the next event sees it) shows in the
+// others — and in that panel, given it anew — with this.
+func (h *home) redraw() { h.ctx.Dispatch(func(goapp.Context) {}) }
+
 // state names what the page is doing, for the status line and for tests.
 func (h *home) state() string {
 	switch {

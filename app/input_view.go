@@ -52,7 +52,10 @@ func (h *home) inputPanel() *inputPanel {
 	if a := h.opened.awaiting; a != nil {
 		p.Awaiting = a.Prompt()
 	}
-	p.Do = func(ask inputAsk) { h.ctx.Dispatch(func(goapp.Context) { h.take(ask) }) }
+	p.Do = func(ask inputAsk) {
+		h.take(ask)
+		h.redraw()
+	}
 	return p
 }
 

@@ -39,13 +39,13 @@ func (h *home) paramsPanel() *paramsPanel {
 	}
 	p := &paramsPanel{Form: f, Errs: h.errs, BudgetHint: budgetHint, PolicyHint: policyHint(h.res.plan, f.Policy), PlanErr: h.planErr,
 		Edit: func(field, value string, pause time.Duration) {
-			h.ctx.Dispatch(func(goapp.Context) { h.edit(field, value, pause) })
+			h.edit(field, value, pause)
+			h.redraw()
 		},
 		Submit: func() {
-			h.ctx.Dispatch(func(goapp.Context) {
-				h.formGen++
-				h.commit()
-			})
+			h.formGen++
+			h.commit()
+			h.redraw()
 		}}
 	if h.planErr == "" && h.res.plan != nil {
 		p.Unvisitable = h.res.unvisitable

@@ -67,7 +67,7 @@ func TestAdviceUniformHigher(t *testing.T) {
 	p.Values = map[string]float64{"psp": 0.07, "uniform": 0.05, "wp": 0.05, "nonpolite": 0.05}
 	p.DroppedBy = map[string]int{"psp": 3}
 	h.res.plan = &p
-	html := goapp.HTMLString(h.renderAdvice())
+	html := goapp.HTMLString(h.advicePanel().Render())
 	for _, want := range []string{"Uniform&#39;s figure is higher here", "which drops 3 visits that its crawlers cannot fit"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the advice lacks %q: %s", want, html)

@@ -35,7 +35,7 @@ func (h *home) Render() goapp.UI {
 		// the per-page tables, and the theory last.
 		goapp.Main().Class("page").Body(
 			h.inputPanel(),
-			h.renderAdvice(),
+			h.advicePanel(),
 			h.headline(),
 			h.paramsPanel(),
 			&backtestPanel{Data: h.data, Form: h.form, Planned: h.res.plan.values()},
