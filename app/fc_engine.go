@@ -74,10 +74,7 @@ func (e *fcInPage) serve() {
 		e.stop = stop
 		e.mu.Unlock()
 		if !skip {
-			src := fcSource{open: func(ctx context.Context) io.Reader { return newContentReader(ctx, q.file) }}
-			if q.j.Graph != e.holder.graph {
-				src.packed = q.packed.bytes()
-			}
+			src := fcSource{open: func(ctx context.Context) io.Reader { return newContentReader(ctx, q.file) }, packed: q.packed}
 			e.holder.do(ctx, q.j, src, func(s *fcStage) {
 				if ctx.Err() == nil {
 					q.emit(s)

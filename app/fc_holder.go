@@ -81,10 +81,11 @@ func (p *fcPacked) bytes() []byte {
 }
 
 // fcSource is where a holder takes a graph it does not hold: the packed
-// one another holder read, when given, or else the file.
+// one another holder read, when given (copied into Go only then), or else
+// the file.
 type fcSource struct {
 	open   func(context.Context) io.Reader
-	packed []byte
+	packed *fcPacked
 }
 
 // fcInput is what the page shows of a graph: its sizes as read, and the
@@ -132,7 +133,7 @@ func (h *fcHolder) do(ctx context.Context, j fcJob, src fcSource, emit func(*fcS
 
 func (h *fcHolder) run(ctx context.Context, j fcJob, src fcSource, emit func(*fcStage)) error {
 	if (j.Graph != h.graph || h.in == nil) && src.packed != nil {
-		in, rep, err := firstcrawl.Unpack(src.packed)
+		in, rep, err := firstcrawl.Unpack(src.packed.bytes())
 		if err != nil {
 			return err
 		}

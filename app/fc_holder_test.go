@@ -85,7 +85,7 @@ func TestFCHoldersShareAStudy(t *testing.T) {
 	packed, info := st[2].Packed, st[3].Input
 	sources := []fcSource{
 		{open: func(context.Context) io.Reader { t.Error("holder 0 read the file again"); return strings.NewReader("") }},
-		{open: func(context.Context) io.Reader { t.Error("holder 1 read the file"); return strings.NewReader("") }, packed: packed.b},
+		{open: func(context.Context) io.Reader { t.Error("holder 1 read the file"); return strings.NewReader("") }, packed: packed},
 		{open: func(context.Context) io.Reader { return bytes.NewReader(b) }},
 	}
 	if info.Crawled != in.Graph.Pages() || info.Best != want.Best || info.Links != in.Links {

@@ -74,8 +74,8 @@ func (s *fcServer) serve() {
 		default:
 			file := goapp.ValueOf(q.file)
 			src := fcSource{open: func(ctx context.Context) io.Reader { return newContentReader(ctx, file) }}
-			if q.packed.Truthy() && j.Graph != s.holder.graph {
-				src.packed = (&fcPacked{js: goapp.ValueOf(q.packed)}).bytes()
+			if q.packed.Truthy() {
+				src.packed = &fcPacked{js: goapp.ValueOf(q.packed)}
 			}
 			s.holder.do(ctx, j, src, func(st *fcStage) {
 				if ctx.Err() == nil {
