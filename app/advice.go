@@ -22,12 +22,7 @@ type advicePanel struct {
 
 // advicePanel is the advice on the plan on screen.
 func (h *home) advicePanel() *advicePanel {
-	return &advicePanel{Plan: h.res.plan, Req: h.res.req, Data: h.data, Stale: h.res.stalePlan, Status: h.exportStatus(),
-		Write: func(kind string, learn bool) {
-			if h.res.plan != nil && h.data != nil && h.exporter != nil {
-				h.exporter.write(h.res.req, h.data, kind, learn)
-			}
-		}}
+	return &advicePanel{Plan: h.res.plan, Req: h.res.req, Data: h.data, Stale: h.res.stalePlan, Status: h.exportStatus(), Write: h.writeExport}
 }
 
 // onExport downloads the seed list kind (of the learning policy, with

@@ -12,10 +12,11 @@ type exportsPanel struct {
 	goapp.Compo
 	X      *exporter
 	Status exportStatus // X's, as the page last drew it: a new one draws the panel again
-	Policy string       // the policy of the plan on screen ("": none yet) …
-	Req    Request      // … made by this request …
-	Data   *dataset     // … of this data
+	Policy string       // the policy of the plan on screen ("": none yet)
+	Data   *dataset     // the data on screen
 	Stale  bool         // a newer plan is being made
+	// Write downloads the plan's export of a kind (home.writeExport).
+	Write  func(kind string, learn bool)
 	Charts []*chartSpec // the charts on screen, for their SVG files
 	// The link: of Data with the parameters in the form (Form, or
 	// FormBad when they are not valid), the last one kept in Own.
@@ -32,11 +33,11 @@ var chartExports = []struct{ id, file, label string }{
 	{"chart-histogram", "freshplan-rate-histogram.svg", "histogram of rates"},
 }
 
-// onExport writes the export kind of the plan shown (see exporter.write).
+// onExport writes the export kind of the plan shown.
 func (p *exportsPanel) onExport(kind string) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
-		if p.X != nil && p.Policy != "" && p.Data != nil {
-			p.X.write(p.Req, p.Data, kind, false)
+		if p.Write != nil {
+			p.Write(kind, false)
 		}
 	}
 }

@@ -122,8 +122,16 @@ func (h *home) exportsPanel() goapp.UI {
 	if r.plan != nil {
 		policy = r.plan.Policy
 	}
-	return &exportsPanel{X: h.exporter, Status: h.exportStatus(), Policy: policy, Req: r.req, Data: h.data, Stale: r.stalePlan,
+	return &exportsPanel{X: h.exporter, Status: h.exportStatus(), Policy: policy, Data: h.data, Stale: r.stalePlan, Write: h.writeExport,
 		Charts: []*chartSpec{r.scatter, r.load, r.budget, r.hist}, Form: form, FormBad: errs != nil, Own: &h.own}
+}
+
+// writeExport writes the export kind of the plan on screen (with learn,
+// the learning policy's seed list), for the advice and the exports panels.
+func (h *home) writeExport(kind string, learn bool) {
+	if h.res.plan != nil && h.data != nil && h.exporter != nil {
+		h.exporter.write(h.res.req, h.data, kind, learn)
+	}
 }
 
 // exportStatus is what the panels show of the downloads.
