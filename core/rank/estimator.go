@@ -20,19 +20,23 @@ import (
 //     c = ((1−d) + d·Σ_dangling x)/m, so x = c·(I − d·A)⁻¹·1 ∝ y (the
 //     sparse linear system of Del Corso, Gullì and Romani, "Fast PageRank
 //     computation via a sparse linear system", 2005);
+//   - it solves for the fetched pages alone: a page seen and not fetched
+//     has no known out-link, so no page's value depends on its value, and
+//     its own value, 1 + d·(A·y)_v, follows from the fetched pages' —
+//     computed once, by the closing power step;
 //   - it sweeps Gauss–Seidel, pulling over the known in-links, in two
 //     blocks of pages that run at once (each block reads its own pages'
 //     new values and the other block's from the sweep before, so the
 //     result does not depend on the scheduling);
-//   - after a sweep it rescales each site's pages by one factor, solving
-//     the residual equation summed over the site (sites.go): most links
+//   - after a sweep it rescales each site's fetched pages by one factor,
+//     solving the residual equation summed over them (sites.go): most links
 //     stay inside their site (seed 004 §4.1), so a sweep spreads rank
 //     within a site fast and the site's total slowly;
 //   - it starts from the previous call's y, new pages at 1, and keeps the
 //     known in-links in compressed rows, adding each call only the links
 //     of the pages fetched since;
-//   - it ends with one power-iteration step (jacobi), which measures the
-//     residual it stops on and keeps ties.
+//   - it ends with one power-iteration step (jacobi) over every seen page,
+//     which measures the residual it stops on and keeps ties.
 //
 // Why it stops where it may. It stops after a power step y' = 1 + d·A·y
 // whose change ‖y' − y‖₁, the residual r of y, is under tol·Σy'. As
@@ -42,10 +46,15 @@ import (
 // stopping rule, whatever came before. So the estimate is within
 // 2·tol·d/(1−d) in L1 of the exact partial PageRank (the factor 2 from
 // normalising), as Partial's power iteration stopped at tol is within
-// tol·d/(1−d). The power step is taken when a Gauss–Seidel sweep's change
-// is near tol: after a sweep the residual is d·A applied to the values
-// each update read that changed later in the sweep, so ‖r‖₁ ≤ d·‖Δ‖₁,
-// and in practice a tenth of it.
+// tol·d/(1−d). The pages not fetched do not change it: take y with each
+// such page's value 1 + d·(A·y)_v from the fetched pages' values (its
+// residual is 0); the power step from that y gives the fetched pages
+// what jacobi gives them and the others what jacobi computes from the
+// values before the step, and its residual is the fetched pages' alone.
+// The power step is taken when a Gauss–Seidel sweep's change is near
+// tol: after a sweep the residual is d·A applied to the values each
+// update read that changed later in the sweep, so ‖r‖₁ ≤ d·‖Δ‖₁, and in
+// practice a tenth of it.
 type Estimator struct {
 	g      *graph.Graph
 	d, tol float64
@@ -108,12 +117,15 @@ const parallelLinks = 1 << 16
 func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 	n := e.g.Pages()
 	m := 0
+	rest := 0.0 // Σy of the pages seen and not fetched, as the last call left it
 	for p := range n {
 		if seen[p] {
 			m++
 			if e.y[p] == 0 { // a page new since the last call
 				e.y[p] = 1
-				e.sites.pages[e.g.Host[p]]++
+			}
+			if !fetched[p] {
+				rest += e.y[p]
 			}
 		}
 	}
@@ -137,25 +149,25 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sum[1], step[1] = e.sweep(seen, fetched, split, n, &e.sites.block[1])
+				sum[1], step[1] = e.sweep(fetched, split, n, &e.sites.block[1])
 			}()
 		} else {
-			sum[1], step[1] = e.sweep(seen, fetched, split, n, &e.sites.block[1])
+			sum[1], step[1] = e.sweep(fetched, split, n, &e.sites.block[1])
 		}
-		sum[0], step[0] = e.sweep(seen, fetched, 0, split, &e.sites.block[0])
+		sum[0], step[0] = e.sweep(fetched, 0, split, &e.sites.block[0])
 		wg.Wait()
-		if step[0]+step[1] < checkAt*e.tol*(sum[0]+sum[1]) || sweeps+1 >= MaxIterations {
+		if step[0]+step[1] < checkAt*e.tol*(sum[0]+sum[1]+rest) || sweeps+1 >= MaxIterations {
 			// Near: a power step, whose change is the residual itself.
 			copy(e.prev, e.share)
 			sweeps++
 			var r float64
-			if r, total = e.jacobi(seen); r < e.tol*total || sweeps >= MaxIterations {
+			if r, total = e.jacobi(seen, fetched); r < e.tol*total || sweeps >= MaxIterations {
 				break
 			}
 			copy(e.prev, e.share)
 			continue
 		}
-		e.sites.rescale(e, seen)
+		e.sites.rescale(e, fetched)
 	}
 	for p := range n {
 		x[p] = e.y[p] / total
@@ -164,12 +176,14 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 }
 
 // jacobi is a power step, y ← 1 + d·A·y, reading only the sweep before;
-// it returns ‖Δy‖₁, which is the residual of y before the step, and Σy.
+// it returns the fetched pages' ‖Δy‖₁, which is the residual of y before
+// the step (the others' values taken from the fetched pages', above), and
+// Σy.
 // The last sweep is one: pages with the same known in-links then get the
 // same value to the last bit, so that ties between them go, as the
 // strategies say, to the page seen first — Gauss–Seidel would have left
 // them apart by rounding and by when in the sweep each was updated.
-func (e *Estimator) jacobi(seen []bool) (step, total float64) {
+func (e *Estimator) jacobi(seen, fetched []bool) (step, total float64) {
 	n := uint32(e.g.Pages())
 	d, prev, y, inv := e.d, e.prev, e.y, e.inv
 	for v := range n {
@@ -181,7 +195,9 @@ func (e *Estimator) jacobi(seen []bool) (step, total float64) {
 			s += prev[u%n]
 		}
 		nv := 1 + d*s
-		step += math.Abs(nv - y[v])
+		if fetched[v] {
+			step += math.Abs(nv - y[v])
+		}
 		y[v] = nv
 		total += nv
 		e.share[v] = nv * inv[v]
@@ -189,17 +205,17 @@ func (e *Estimator) jacobi(seen []bool) (step, total float64) {
 	return step, total
 }
 
-// sweep updates the seen pages lo ≤ v < hi in place, y_v = 1 + d·Σ
+// sweep updates the fetched pages lo ≤ v < hi in place, y_v = 1 + d·Σ
 // share_u over v's known in-links u, reading share from this sweep for
 // u in the block and from the sweep before for the others, and adds the
 // block's sums per site into acc; it returns the block's Σy and Σ|Δy|.
-func (e *Estimator) sweep(seen, fetched []bool, lo, hi int, acc *siteSums) (sum, step float64) {
+func (e *Estimator) sweep(fetched []bool, lo, hi int, acc *siteSums) (sum, step float64) {
 	d, vals, share, y, inv := e.d, e.vals, e.share, e.y, e.inv
 	acc.clear()
 	host, inside, outOff, outSite, outShare := e.sites.host, e.sites.inside, e.sites.outOff, e.sites.outSite, e.sites.outShare
 	mass, in, ins := acc.mass, acc.in, acc.inside
 	for v := lo; v < hi; v++ {
-		if !seen[v] {
+		if !fetched[v] {
 			continue
 		}
 		s := 0.0
@@ -214,13 +230,11 @@ func (e *Estimator) sweep(seen, fetched []bool, lo, hi int, acc *siteSums) (sum,
 		// The block's sums per site, for the sites' rescaling (sites.go).
 		site := host[v]
 		mass[site] += nv
-		if fetched[v] {
-			f := nv * inside[v]
-			ins[site] += f
-			in[site] += f
-			for i := outOff[v]; i < outOff[v+1]; i++ {
-				in[outSite[i]] += nv * outShare[i]
-			}
+		f := nv * inside[v]
+		ins[site] += f
+		in[site] += f
+		for i := outOff[v]; i < outOff[v+1]; i++ {
+			in[outSite[i]] += nv * outShare[i]
 		}
 	}
 	return sum, step
@@ -237,6 +251,7 @@ func (e *Estimator) add(fetched []bool) {
 		if fetched[u] && !e.added[u] {
 			e.added[u] = true
 			fresh = append(fresh, u)
+			e.sites.pages[g.Host[u]]++
 			out := g.OutOf(u)
 			if len(out) > 0 {
 				e.inv[u] = 1 / float64(len(out))
@@ -248,6 +263,7 @@ func (e *Estimator) add(fetched []bool) {
 		}
 	}
 	if links == 0 {
+		e.linkFetched(fresh)
 		return
 	}
 	old := len(e.inSrc)
@@ -285,4 +301,33 @@ func (e *Estimator) add(fetched []bool) {
 		}
 	}
 	e.inSrc, e.spare = dst, e.inSrc
+	e.linkFetched(fresh)
+}
+
+// linkFetched adds to the sites' shares each link between two fetched
+// pages that one of the pages fetched since the last call makes: their
+// out-links to fetched pages, and their in-links from pages fetched
+// before.
+func (e *Estimator) linkFetched(fresh []int32) {
+	n := uint32(e.g.Pages())
+	for _, u := range fresh {
+		e.fill[u] = -1 // fresh, until the end of this call
+	}
+	for _, u := range fresh {
+		for _, v := range e.g.OutOf(u) {
+			if e.added[v] {
+				e.sites.link(u, v, e.inv[u])
+			}
+		}
+	}
+	for _, v := range fresh {
+		for _, i := range e.inSrc[e.inOff[v]:e.inOff[v+1]] {
+			if u := int32(i % n); e.fill[u] == 0 {
+				e.sites.link(u, v, e.inv[u])
+			}
+		}
+	}
+	for _, u := range fresh {
+		e.fill[u] = 0
+	}
 }

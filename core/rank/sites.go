@@ -1,32 +1,38 @@
 package rank
 
-import "github.com/freshplan/freshplan/core/graph"
+import (
+	"slices"
+
+	"github.com/freshplan/freshplan/core/graph"
+)
 
 // sites is an Estimator's correction of each site's total: after a
-// sweep, every seen page v of site s is scaled by 1 + α_s, α_s solving
-// the residual equation (I − d·A)·e = r summed over the site's pages with
-// e_v = α_s·y_v — the aggregation step of iterative
+// sweep, every fetched page v of site s is scaled by 1 + α_s, α_s solving
+// the residual equation (I − d·A)·e = r summed over the site's fetched
+// pages with e_v = α_s·y_v — the aggregation step of iterative
 // aggregation–disaggregation (Takahashi 1975; Stewart, "Introduction to
 // the Numerical Solution of Markov Chains", 1994, ch. 6) with the other
 // sites' corrections left out:
 //
 //	α_s·(Y_s − d·F_ss) = R_s,   R_s = m_s + d·In_s − Y_s,
 //
-// Y_s the site's Σy, m_s its seen pages, F_ss the flow, before damping,
-// along links inside the site (Σ y_u·(links of u inside s)/out-degree(u)
-// over its fetched pages u) and In_s the flow into the site along every
-// known link, so that R_s is the residual 1 + d·A·y − y summed over the
-// site. Leaving out the sites' coupling cost nothing measurable: solving
-// the coupled sites' system instead (Gauss–Seidel over the pairs of
-// linked sites, 534k of them on the 1M-page synthetic graph) took the
-// same sweeps on the 100k- and 300k-page synthetic graphs, and each
-// solve cost as much as a sweep.
+// Y_s the Σy of the site's fetched pages, m_s their number, F_ss the
+// flow, before damping, along links between them (Σ y_u·(u's links to
+// fetched pages of s)/out-degree(u) over them) and In_s the flow into
+// them along every link between fetched pages, so that R_s is the
+// residual 1 + d·A·y − y summed over them. Only fetched pages: the
+// Estimator's sweeps solve for them alone (estimator.go). Leaving out the
+// sites' coupling cost nothing measurable: solving the coupled sites'
+// system instead (Gauss–Seidel over the pairs of linked sites, 534k of
+// them on the 1M-page synthetic graph) took the same sweeps on the 100k-
+// and 300k-page synthetic graphs, and each solve cost as much as a sweep.
 type sites struct {
 	host  []int32
-	pages []float64 // m_s, seen pages per site (kept by Estimate)
+	pages []float64 // m_s, fetched pages per site
 
-	// Static, from the graph: page u's share of links inside its site,
-	// and its links to other sites as (site, share) rows.
+	// Page u's share of links to fetched pages inside its site, and to
+	// fetched pages of other sites as (site, share) rows — the sites from
+	// the graph, the shares grown by link as pages are fetched.
 	inside   []float64
 	outOff   []int32
 	outSite  []int32
@@ -50,40 +56,38 @@ func (c *sites) init(g *graph.Graph) {
 		out := g.OutOf(u)
 		start := len(c.outSite)
 		for _, v := range out {
-			s := g.Host[v]
-			if s == g.Host[u] {
-				c.inside[u]++
-				continue
-			}
-			found := false
-			for i := start; i < len(c.outSite); i++ {
-				if c.outSite[i] == s {
-					c.outShare[i]++
-					found = true
-					break
-				}
-			}
-			if !found {
-				c.outSite, c.outShare = append(c.outSite, s), append(c.outShare, 1)
-			}
-		}
-		if len(out) > 0 {
-			c.inside[u] /= float64(len(out))
-			for i := start; i < len(c.outSite); i++ {
-				c.outShare[i] /= float64(len(out))
+			if s := g.Host[v]; s != g.Host[u] && !slices.Contains(c.outSite[start:], s) {
+				c.outSite = append(c.outSite, s)
 			}
 		}
 		c.outOff[u+1] = int32(len(c.outSite))
 	}
+	c.outShare = make([]float64, len(c.outSite))
 	for i := range c.block {
 		c.block[i] = siteSums{make([]float64, k), make([]float64, k), make([]float64, k)}
 	}
 }
 
-// rescale scales every seen page of each site by 1 + α_s (and its share),
+// link adds the link u → v between two fetched pages, w = 1/out-degree(u),
+// to u's shares.
+func (c *sites) link(u, v int32, w float64) {
+	s := c.host[v]
+	if s == c.host[u] {
+		c.inside[u] += w
+		return
+	}
+	for i := c.outOff[u]; i < c.outOff[u+1]; i++ {
+		if c.outSite[i] == s {
+			c.outShare[i] += w
+			return
+		}
+	}
+}
+
+// rescale scales every fetched page of each site by 1 + α_s (and its share),
 // from the last sweep's sums; a site whose factor would not be positive
 // is left as it is.
-func (c *sites) rescale(e *Estimator, seen []bool) {
+func (c *sites) rescale(e *Estimator, fetched []bool) {
 	d := e.d
 	b0, b1 := &c.block[0], &c.block[1]
 	for s := range c.pages {
@@ -100,7 +104,7 @@ func (c *sites) rescale(e *Estimator, seen []bool) {
 		b0.mass[s] = f // the factor, read below
 	}
 	for v, y := range e.y {
-		if seen[v] {
+		if fetched[v] {
 			y *= b0.mass[c.host[v]]
 			e.y[v] = y
 			sh := y * e.inv[v]
