@@ -174,12 +174,12 @@ func TestWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(q, q2) || len(pg2) != len(pg) {
+	if !reflect.DeepEqual(q, q2) || pg2.Len() != len(pg) {
 		t.Fatalf("job round trip: %+v → %+v", q, q2)
 	}
 	for i := range pg {
-		if pg2[i].Rate != pg[i].Rate || pg2[i].Weight != pg[i].Weight || pg2[i].Host != "h"+strconv.Itoa(int(d.pages.hostOf[i])) || pg2[i].URL != "" {
-			t.Fatalf("page %d: %+v → %+v", i, pg[i], pg2[i])
+		if p := pg2.Page(i); p.Rate != pg[i].Rate || p.Weight != pg[i].Weight || p.Host != "h"+strconv.Itoa(int(d.pages.hostOf[i])) || p.URL != "" {
+			t.Fatalf("page %d: %+v → %+v", i, pg[i], p)
 		}
 	}
 	// A job on the pages the worker holds sends none, and plans those.
@@ -191,8 +191,8 @@ func TestWire(t *testing.T) {
 	if len(held) >= len(b)/4 {
 		t.Errorf("a job on held pages is %d bytes, the same job with its pages %d", len(held), len(b))
 	}
-	if q3, pg3, err := unpackJob(held, pg2); err != nil || q3.Seq != 8 || len(pg3) != len(pg2) || &pg3[0] != &pg2[0] {
-		t.Errorf("a job on held pages: %v, %d pages", err, len(pg3))
+	if q3, pg3, err := unpackJob(held, pg2); err != nil || q3.Seq != 8 || pg3 != pg2 {
+		t.Errorf("a job on held pages: %v, %+v", err, pg3)
 	}
 	if _, _, err := unpackJob(held, nil); err == nil {
 		t.Errorf("a job on held pages decodes in a worker that holds none")
@@ -206,7 +206,7 @@ func TestWire(t *testing.T) {
 		}
 	}
 	var stages []*Stage
-	Compute(context.Background(), pg, q, func(s *Stage) { stages = append(stages, s) })
+	Compute(context.Background(), d.pages, q, func(s *Stage) { stages = append(stages, s) })
 	for _, s := range stages {
 		if s.Plan != nil {
 			s.Plan.Values["inf"] = math.Inf(1) // age can be infinite

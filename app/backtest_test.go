@@ -84,7 +84,7 @@ func TestBacktestThroughWorker(t *testing.T) {
 		t.Errorf("rows %s, %s: want the learning policy and hindsight replayed", w[5].Policy, w[6].Policy)
 	}
 	var notes []string
-	Compute(context.Background(), pg, q, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q, func(s *Stage) {
 		if s.Kind == "progress" {
 			notes = append(notes, s.Note)
 		}

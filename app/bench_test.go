@@ -52,7 +52,7 @@ func TestBenchCompute(t *testing.T) {
 		q.Stages = Stages(s)
 	}
 	start = time.Now()
-	Compute(context.Background(), pg, q, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q, func(s *Stage) {
 		if s.Kind != "progress" {
 			var m runtime.MemStats
 			runtime.ReadMemStats(&m)

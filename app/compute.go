@@ -18,10 +18,11 @@ import (
 // CLI's sweep.
 const maxSweepVisits = 20_000_000
 
-// Compute runs a request's stages on pages, sending each result to emit
-// as soon as it is ready, and a last stage "done" (or "error"). It stops
-// early when ctx ends.
-func Compute(ctx context.Context, pg []plan.Page, q Request, emit func(*Stage)) {
+// Compute runs a request's stages on the pages of set, sending each result
+// to emit as soon as it is ready, and a last stage "done" (or "error"). It
+// stops early when ctx ends. A request that reads its own input
+// (StageRead) is given an empty set.
+func Compute(ctx context.Context, set *pageSet, q Request, emit func(*Stage)) {
 	if q.Stages&StageRead != 0 {
 		readInput(ctx, newContentReader(ctx, q.File), q, emit)
 		return
@@ -45,7 +46,7 @@ func Compute(ctx context.Context, pg []plan.Page, q Request, emit func(*Stage)) 
 		p := params
 		p.Policy = plan.None                                       // no schedule kept: the app shows allocations and values
 		p.PerPage = []plan.Policy{plan.Policy(q.Policy), plan.PSP} // what planResult shows
-		if len(pg) <= perPageAll {
+		if set.Len() <= perPageAll {
 			p.PerPage = nil // every policy's, to count the pages each starves
 		}
 		p.Progress = planning
@@ -72,8 +73,8 @@ func Compute(ctx context.Context, pg []plan.Page, q Request, emit func(*Stage)) 
 		if p.Simulate > 0 {
 			perVisit += replayBytesPerVisit
 		}
-		restore := limitPlanMemory(len(pg), visits(p), perVisit)
-		pl, err := plan.Run(ctx, pg, p)
+		restore := limitPlanMemory(set.Len(), visits(p), perVisit)
+		pl, err := plan.RunTable(ctx, set, p)
 		restore()
 		if err != nil {
 			fail(err)
@@ -85,7 +86,7 @@ func Compute(ctx context.Context, pg []plan.Page, q Request, emit func(*Stage)) 
 	var sweep *SweepResult
 	if q.Stages&StageSweep != 0 && ctx.Err() == nil {
 		start := time.Now()
-		sweep = runSweep(ctx, pg, params, cur, progress)
+		sweep = runSweep(ctx, set, params, cur, progress)
 		if ctx.Err() != nil {
 			return
 		}
@@ -93,7 +94,7 @@ func Compute(ctx context.Context, pg []plan.Page, q Request, emit func(*Stage)) 
 	}
 	if q.Stages&StageTarget != 0 && ctx.Err() == nil {
 		start := time.Now()
-		t, err := findBudget(ctx, pg, params, q, cur, sweep, progress)
+		t, err := findBudget(ctx, set, params, q, cur, sweep, progress)
 		if err != nil {
 			fail(err)
 			return
@@ -104,7 +105,7 @@ func Compute(ctx context.Context, pg []plan.Page, q Request, emit func(*Stage)) 
 		start := time.Now()
 		ep := params
 		ep.Progress = saying(progress, "writing "+q.Export)
-		e, err := exportFile(ctx, pg, ep, q)
+		e, err := exportFile(ctx, set.pages(), ep, q)
 		if err != nil {
 			fail(err)
 			return

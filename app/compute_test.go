@@ -17,7 +17,7 @@ func TestCompute(t *testing.T) {
 	q.Seq, q.Stages = 3, allStages
 	got := map[string]*Stage{}
 	var kinds []string
-	Compute(context.Background(), pg, q, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q, func(s *Stage) {
 		if s.Seq != 3 {
 			t.Errorf("stage of job %d", s.Seq)
 		}
@@ -67,7 +67,7 @@ func TestCompute(t *testing.T) {
 	lower := int(float64(tr.Budget) / 1.05)
 	q2 := q
 	q2.Budget, q2.Stages = lower, StagePlan
-	Compute(context.Background(), pg, q2, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q2, func(s *Stage) {
 		if s.Kind == "plan" && 1-s.Plan.Values["psp"] >= 0.9 {
 			t.Errorf("at %d visits psp already reaches 90%% (%v); the search found %d", lower, 1-s.Plan.Values["psp"], tr.Budget)
 		}
@@ -76,7 +76,7 @@ func TestCompute(t *testing.T) {
 	// A target no polite plan reaches.
 	q3 := q
 	q3.Target, q3.Stages = 0.9999, StageTarget
-	Compute(context.Background(), pg, q3, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q3, func(s *Stage) {
 		if s.Kind == "target" && (!s.Target.Unreachable || s.Target.MaxBudget == 0) {
 			t.Errorf("99.99%%: %+v", s.Target)
 		}
@@ -84,7 +84,7 @@ func TestCompute(t *testing.T) {
 	// Under age, there is no freshness target.
 	q4 := q
 	q4.Objective, q4.Stages = "age", StageTarget
-	Compute(context.Background(), pg, q4, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q4, func(s *Stage) {
 		if s.Kind == "target" && !s.Target.Age {
 			t.Errorf("age target: %+v", s.Target)
 		}
@@ -93,7 +93,7 @@ func TestCompute(t *testing.T) {
 	q5 := q
 	q5.Politeness, q5.Horizon = 100, 50
 	var errStage *Stage
-	Compute(context.Background(), pg, q5, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q5, func(s *Stage) {
 		if s.Kind == "error" {
 			errStage = s
 		}
@@ -109,7 +109,7 @@ func TestComputeCancel(t *testing.T) {
 	q.Stages = allStages
 	ctx, cancel := context.WithCancel(context.Background())
 	var kinds []string
-	Compute(ctx, pg, q, func(s *Stage) {
+	Compute(ctx, setOf(pg), q, func(s *Stage) {
 		kinds = append(kinds, s.Kind)
 		if s.Kind == "plan" {
 			cancel()
@@ -130,7 +130,7 @@ func TestComputeEarly(t *testing.T) {
 	q, _ := defaultForm().request()
 	q.Seq, q.Stages, q.Budget = 4, StagePlan, 1000
 	var plans []*PlanResult
-	Compute(context.Background(), pg, q, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q, func(s *Stage) {
 		if s.Kind == "error" {
 			t.Fatal(s.Note)
 		}
@@ -155,7 +155,7 @@ func TestComputeEarly(t *testing.T) {
 	}
 	q.Policy = "cho" // not ready early: one plan stage
 	n := 0
-	Compute(context.Background(), pg, q, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q, func(s *Stage) {
 		if s.Kind == "plan" {
 			n++
 		}

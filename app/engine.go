@@ -5,8 +5,6 @@ import (
 	"regexp"
 	"strconv"
 	"sync"
-
-	"github.com/freshplan/freshplan/core/plan"
 )
 
 // engine runs planning jobs away from the page's event handlers.
@@ -42,12 +40,12 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 	if async == nil {
 		async = func(f func()) { go f() }
 	}
-	var pg []plan.Page // none for a job that reads its own input (StageRead)
+	set := &pageSet{} // none for a job that reads its own input (StageRead)
 	if d != nil {
-		pg = d.pages.pages()
+		set = d.pages
 	}
 	async(func() {
-		Compute(ctx, pg, q, func(s *Stage) {
+		Compute(ctx, set, q, func(s *Stage) {
 			if ctx.Err() == nil {
 				emit(s)
 			}
@@ -75,7 +73,7 @@ func namePages(msg string, d *dataset) string {
 	return pageRef.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := pageRef.FindStringSubmatch(m)
 		k, err := strconv.Atoi(sub[1])
-		if err != nil || sub[1] != sub[2] || k < 1 || k > d.pages.len() {
+		if err != nil || sub[1] != sub[2] || k < 1 || k > d.pages.Len() {
 			return m
 		}
 		return "page " + sub[1] + " (" + d.pages.url(k-1) + ")"

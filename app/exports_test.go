@@ -91,8 +91,8 @@ func TestWireModels(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range pg {
-		if !reflect.DeepEqual(got[i].Change, pg[i].Change) {
-			t.Errorf("page %d: change %+v, want %+v", i, got[i].Change, pg[i].Change)
+		if !reflect.DeepEqual(got.Page(i).Change, pg[i].Change) {
+			t.Errorf("page %d: change %+v, want %+v", i, got.Page(i).Change, pg[i].Change)
 		}
 	}
 }
@@ -107,7 +107,7 @@ func TestExportTooBig(t *testing.T) {
 	q, _ := defaultForm().request()
 	q.Budget, q.Seq, q.Stages, q.Export = 3_000_000, 1, StageExport, "schedule"
 	var msg string
-	Compute(context.Background(), pg, q, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q, func(s *Stage) {
 		if s.Kind == "error" {
 			msg = s.Note
 		}
@@ -233,7 +233,7 @@ func TestSummaryReplays(t *testing.T) {
 func exportOf(t *testing.T, pg []plan.Page, q Request) *ExportResult {
 	t.Helper()
 	var got *ExportResult
-	Compute(context.Background(), pg, q, func(s *Stage) {
+	Compute(context.Background(), setOf(pg), q, func(s *Stage) {
 		switch s.Kind {
 		case "export":
 			got = s.Export

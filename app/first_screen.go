@@ -52,7 +52,7 @@ func planFirstScreen() (*firstScreen, error) {
 	defer stop()
 	var early *Stage
 	var failed error
-	Compute(pctx, d.pages.pages(), q, func(s *Stage) {
+	Compute(pctx, d.pages, q, func(s *Stage) {
 		switch {
 		case s.Kind == "plan" && early == nil:
 			early = s

@@ -16,7 +16,7 @@ func TestFirstScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !fs.res.plan.Early || fs.data == nil || !fs.data.sample || fs.data.pages.len() != 3000 {
+	if !fs.res.plan.Early || fs.data == nil || !fs.data.sample || fs.data.pages.Len() != 3000 {
 		t.Fatalf("first screen: early %v, data %v", fs.res.plan.Early, fs.data != nil)
 	}
 	// The whole plan, every stage, as the worker makes it for the same form.
@@ -28,7 +28,7 @@ func TestFirstScreen(t *testing.T) {
 	}
 	q.Stages = StagePlan
 	var whole *PlanResult
-	Compute(context.Background(), fs.data.pages.pages(), q, func(s *Stage) {
+	Compute(context.Background(), fs.data.pages, q, func(s *Stage) {
 		if s.Kind == "plan" && !s.Plan.Early {
 			whole = s.Plan
 		}

@@ -30,7 +30,7 @@ func (h *home) adopt(d *dataset) {
 			// A pages table says nothing of a crawl: four visits per page
 			// per day to start from. A log or a change history suggests
 			// its own (plan.Suggest).
-			b = niceRound(4 * float64(d.pages.len()))
+			b = niceRound(4 * float64(d.pages.Len()))
 			if s := d.suggested(); s != nil {
 				b, T, why = s.Budget, durationInput(s.Horizon.Seconds()), s.Why
 				if h.touched[fHorizon] {

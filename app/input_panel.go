@@ -106,7 +106,7 @@ func (p *inputPanel) onPasteText(ctx goapp.Context, e goapp.Event) {
 func (p *inputPanel) Render() goapp.UI {
 	var dataLine goapp.UI = goapp.Text("")
 	if d := p.Data; d != nil {
-		line := d.name + " — " + plural(d.pages.len(), "page", "pages") + " on " + plural(len(d.pages.hosts), "host", "hosts")
+		line := d.name + " — " + plural(d.pages.Len(), "page", "pages") + " on " + plural(len(d.pages.hosts), "host", "hosts")
 		if d.maxRate > 0 {
 			line += ", " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day"
 		}
@@ -124,7 +124,7 @@ func (p *inputPanel) Render() goapp.UI {
 			}
 			uncertain = goapp.P().ID("uncertain").Class("note").Text(sprintf(
 				"%s of %s %s a rate too uncertain to plan with (a 90%% interval open-ended or over 10× wide): the pages table says how often to fetch each to estimate it best (seed 001 §6.4.2). Meanwhile each is planned with its estimate shrunk towards its host's prior.",
-				fmtInt(int64(n)), plural(d.pages.len(), "page", "pages"), have))
+				fmtInt(int64(n)), plural(d.pages.Len(), "page", "pages"), have))
 		}
 	}
 	return goapp.Section().ID("input").Class("panel").Aria("labelledby", "input-h").Body(

@@ -14,8 +14,8 @@ import (
 // pages are then their URLs' bytes and 20 to 36 bytes a page, against
 // about 150 bytes a page and a million strings as []plan.Page: the page
 // holds half as much (its Go 128 MB against 245 MB at paper scale), and
-// the collector has nothing in the columns to mark. Planning takes
-// []plan.Page (pages), made where it runs.
+// the collector has nothing in the columns to mark. Planning reads it as
+// a plan.Table.
 type pageSet struct {
 	urls   string  // every URL, back to back
 	ends   []int   // page i's URL ends at ends[i] and starts where page i−1's ends; nil: no URLs
@@ -95,7 +95,7 @@ func at(col []float64, i int) float64 {
 	return col[i]
 }
 
-func (s *pageSet) len() int { return len(s.rates) }
+func (s *pageSet) Len() int { return len(s.rates) }
 
 // url is page i's URL ("" in a set sent without them).
 func (s *pageSet) url(i int) string {
@@ -114,17 +114,23 @@ func (s *pageSet) rate(i int) float64       { return s.rates[i] }
 func (s *pageSet) weight(i int) float64     { return at(s.weights, i) }
 func (s *pageSet) crawlDelay(i int) float64 { return at(s.delays, i) }
 
-// page is page i as planning takes it.
-func (s *pageSet) page(i int) plan.Page {
+// Page is page i as planning takes it: a set is a plan.Table, planned
+// without being made a []plan.Page.
+func (s *pageSet) Page(i int) plan.Page {
 	return plan.Page{URL: s.url(i), Host: s.host(i), Rate: s.rates[i], Weight: s.weight(i), CrawlDelay: s.crawlDelay(i),
 		Change: s.changes[i], Exposure: s.exposures[i]}
 }
 
-// pages makes the pages for planning (their URLs share the set's).
+// Hosts is the pages' hosts, numbered as plan.Hosts numbers them (every
+// set's are: it was made from them, or sent as made).
+func (s *pageSet) Hosts() (hostOf []int32, names []string) { return s.hostOf, s.hosts }
+
+// pages makes the pages as a []plan.Page, for an export (their URLs share
+// the set's).
 func (s *pageSet) pages() []plan.Page {
-	pg := make([]plan.Page, s.len())
+	pg := make([]plan.Page, s.Len())
 	for i := range pg {
-		pg[i] = s.page(i)
+		pg[i] = s.Page(i)
 	}
 	return pg
 }

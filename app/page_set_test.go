@@ -54,11 +54,11 @@ func TestPageSetKeepsPages(t *testing.T) {
 	} {
 		hostOf, hosts := plan.Hosts(pg, nil)
 		s := newPageSet(pg, hostOf, hosts)
-		if s.len() != len(pg) {
-			t.Fatalf("%s: %d pages in the set, want %d", name, s.len(), len(pg))
+		if s.Len() != len(pg) {
+			t.Fatalf("%s: %d pages in the set, want %d", name, s.Len(), len(pg))
 		}
 		for i, p := range pg {
-			if got := s.page(i); !reflect.DeepEqual(got, p) {
+			if got := s.Page(i); !reflect.DeepEqual(got, p) {
 				t.Fatalf("%s: page %d is %+v, want %+v", name, i, got, p)
 			}
 		}

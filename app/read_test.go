@@ -146,9 +146,9 @@ func TestReadInWorkerSkipping(t *testing.T) {
 		t.Fatalf("stages %+v", got)
 	}
 	r := got[0].Read
-	if r.Pages.len() != 2 || r.Skipped == nil || r.Skipped.Rows != 2 || len(r.Skipped.First) != 2 ||
+	if r.Pages.Len() != 2 || r.Skipped == nil || r.Skipped.Rows != 2 || len(r.Skipped.First) != 2 ||
 		!strings.HasPrefix(r.Skipped.First[0], "log.csv:4") || !strings.HasPrefix(r.Skipped.First[1], "log.csv:6") {
-		t.Errorf("%d pages, skipped %+v; want 2 pages and lines 4 and 6 skipped", r.Pages.len(), r.Skipped)
+		t.Errorf("%d pages, skipped %+v; want 2 pages and lines 4 and 6 skipped", r.Pages.Len(), r.Skipped)
 	}
 	if r.Skipped == nil || r.Skipped.Notes != "1 row repeating a fetch (same URL, time and signal) dropped" {
 		t.Errorf("skipped %+v; want the repeated last row said dropped", r.Skipped)

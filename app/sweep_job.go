@@ -9,7 +9,7 @@ import (
 
 // runSweep plans every policy at the budgets around the chosen one; the
 // chosen budget's values come from cur when it was just planned.
-func runSweep(ctx context.Context, pg []plan.Page, params plan.Params, cur *PlanResult, progress func(string)) *SweepResult {
+func runSweep(ctx context.Context, set *pageSet, params plan.Params, cur *PlanResult, progress func(string)) *SweepResult {
 	b := visits(params)
 	if cur != nil {
 		b = cur.Budget
@@ -25,8 +25,8 @@ func runSweep(ctx context.Context, pg []plan.Page, params plan.Params, cur *Plan
 		}
 		q := plan.AtBudget(params, x)
 		q.Progress = saying(progress, sprintf("sweeping budgets: %d of %d (%s visits)", k+1, len(budgets), fmtInt(int64(x))))
-		restore := limitPlanMemory(len(pg), x, planBytesPerVisit)
-		pts, err := plan.Sweep(ctx, pg, q, []int{x})
+		restore := limitPlanMemory(set.Len(), x, planBytesPerVisit)
+		pts, err := plan.Sweep(ctx, set, q, []int{x})
 		restore()
 		if err != nil {
 			if out.Failed == nil {
@@ -54,7 +54,7 @@ func runSweep(ctx context.Context, pg []plan.Page, params plan.Params, cur *Plan
 // findBudget searches the smallest budget at which psp's freshness
 // reaches req.Target (plan.FindBudget), starting from the budgets already
 // planned: the request's, the plan's just made and the sweep's.
-func findBudget(ctx context.Context, pg []plan.Page, params plan.Params, req Request,
+func findBudget(ctx context.Context, set *pageSet, params plan.Params, req Request,
 	cur *PlanResult, sweep *SweepResult, progress func(string)) (*TargetResult, error) {
 	known := map[int]float64{} // budget → psp freshness
 	for b, f := range req.Known {
@@ -76,7 +76,7 @@ func findBudget(ctx context.Context, pg []plan.Page, params plan.Params, req Req
 	return plan.FindBudget(ctx, params, req.Target, known, maxUseful, func(ctx context.Context, q plan.Params) (float64, int, error) {
 		runs++
 		q.Progress = saying(progress, sprintf("finding the budget for %s freshness: plan %d (%s visits)", fmtPct(req.Target, 0), runs, fmtInt(int64(q.Budget))))
-		defer limitPlanMemory(len(pg), q.Budget, planBytesPerVisit)()
-		return plan.PSPFreshness(ctx, pg, q)
+		defer limitPlanMemory(set.Len(), q.Budget, planBytesPerVisit)()
+		return plan.PSPFreshness(ctx, set, q)
 	})
 }

@@ -63,7 +63,7 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 		tableCol{Name: staleName, Num: true, Text: staleText, Value: func(i int) float64 { return -r.Stale[i] }},
 	)
 	return &tableSource{
-		Version: nextVersion(), ID: "page-table", Unit: "pages", N: d.pages.len(), Key: "pages:" + d.name + ":" + strconv.Itoa(d.pages.len()),
+		Version: nextVersion(), ID: "page-table", Unit: "pages", N: d.pages.Len(), Key: "pages:" + d.name + ":" + strconv.Itoa(d.pages.Len()),
 		Caption: sprintf("Every page: the %s policy's visits at %s visits per horizon.", r.Policy, fmtInt(int64(r.Budget))),
 		Match: func(i int, q string) bool {
 			return containsFold(d.pages.url(i), q) || containsFold(d.pages.host(i), q)

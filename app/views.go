@@ -68,11 +68,11 @@ func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpe
 	// counts in that dot's title.
 	g := &dotGrid{x: s.X.placer(), y: s.Y.placer(), days: days, w: int(s.W/dotCellPx) + 1, h: int(s.H/dotCellPx) + 1}
 	g.cells = make([]int32, g.w*g.h)
-	for lo := 0; lo < d.pages.len(); lo += 4096 {
+	for lo := 0; lo < d.pages.Len(); lo += 4096 {
 		if lo > 0 {
 			breathe()
 		}
-		g.add(d.pages.rates, r.Visits, lo, min(lo+4096, d.pages.len()))
+		g.add(d.pages.rates, r.Visits, lo, min(lo+4096, d.pages.Len()))
 	}
 	pts, counts, firstOf, never, still := g.pts, g.counts, g.firstOf, g.never, g.still
 	for k, i := range firstOf {
@@ -92,7 +92,7 @@ func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpe
 	s.Series = append(s.Series, series{Name: r.Policy, Kind: kindPoints, Color: policyColor[r.Policy], R: 2.2, Opacity: 0.55, Points: pts})
 	s.Legend = []legendItem{{Label: r.Policy + " (a dot per page)", Color: policyColor[r.Policy], Shape: "dot"},
 		{Label: "one visit per change", Color: "#b8c6c0", Dash: "4 4"}}
-	s.Note = fmtInt(int64(d.pages.len())) + " pages in " + fmtInt(int64(len(pts))) + " dots."
+	s.Note = fmtInt(int64(d.pages.Len())) + " pages in " + fmtInt(int64(len(pts))) + " dots."
 	if never > 0 {
 		s.Note += " " + plural(never, "page is", "pages are") + " never visited (on the 0 line)."
 	}
@@ -280,7 +280,7 @@ func histogramSpec(d *dataset) *chartSpec {
 			Points: []point{{X: 0, X2: 0, Y: 0, Y2: float64(d.zeroRates), Title: "never change: " + plural(d.zeroRates, "page", "pages")}}})
 	}
 	s.Series = ser
-	s.Note = plural(d.pages.len(), "page", "pages") + "; rates from " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day."
+	s.Note = plural(d.pages.Len(), "page", "pages") + "; rates from " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day."
 	if d.zeroRates > 0 {
 		s.Note += " " + plural(d.zeroRates, "page never changes", "pages never change") + " (the bar at 0)."
 	}

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
-	"github.com/freshplan/freshplan/core/plan"
 )
 
 // Messages between the page and the planning worker are one byte buffer
@@ -149,7 +147,7 @@ func readNames(b []byte, n int) ([]string, []byte, error) {
 
 // unpackJob decodes a request into the pages to plan, held (the
 // worker's from its previous job) when the request sent none.
-func unpackJob(b []byte, held []plan.Page) (Request, []plan.Page, error) {
+func unpackJob(b []byte, held *pageSet) (Request, *pageSet, error) {
 	var m jobMsg
 	a, blob, err := unpack(b, &m)
 	if err != nil {
@@ -159,12 +157,11 @@ func unpackJob(b []byte, held []plan.Page) (Request, []plan.Page, error) {
 	if err != nil {
 		return m.Request, nil, err
 	}
-	pg := set.pages()
 	if m.Held {
-		if held == nil || len(pg) != 0 {
+		if held == nil || set.Len() != 0 {
 			return m.Request, nil, errWire
 		}
-		pg = held
+		set = held
 	}
 	switch {
 	case m.Raw:
@@ -172,5 +169,5 @@ func unpackJob(b []byte, held []plan.Page) (Request, []plan.Page, error) {
 	case len(rest) != 0:
 		return m.Request, nil, errWire
 	}
-	return m.Request, pg, nil
+	return m.Request, set, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"reflect"
 	"testing"
+
+	"github.com/freshplan/freshplan/core/plan"
 )
 
 // viaWorker runs a job as the page and its worker do: the request and the
@@ -85,4 +87,10 @@ func TestSimulateInApp(t *testing.T) {
 	if _, errs := f.request(); errs[fSimulate] == "" {
 		t.Error("5,000 runs accepted")
 	}
+}
+
+// setOf is pg as the page keeps them.
+func setOf(pg []plan.Page) *pageSet {
+	hostOf, hosts := plan.Hosts(pg, nil)
+	return newPageSet(pg, hostOf, hosts)
 }

@@ -25,7 +25,7 @@ type pagesMsg struct {
 // packPages returns how s crosses; with names, the blob holds the URLs
 // and host names.
 func packPages(s *pageSet, names bool) (pagesMsg, []byte, [][]float64) {
-	n := s.len()
+	n := s.Len()
 	m := pagesMsg{Pages: n, Hosts: len(s.hosts), Names: names, Changes: s.changes, Exposures: s.exposures}
 	sameHost := true
 	for _, h := range s.hostOf {

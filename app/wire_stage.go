@@ -95,7 +95,7 @@ func unpackStage(b []byte) (*Stage, error) {
 		if err != nil || len(rest) != 0 {
 			return nil, errWire
 		}
-		if u := r.Est; u != nil && (len(u.Low) != pg.len() || len(u.High) != pg.len() || len(u.SuggestDays) != pg.len()) {
+		if u := r.Est; u != nil && (len(u.Low) != pg.Len() || len(u.High) != pg.Len() || len(u.SuggestDays) != pg.Len()) {
 			return nil, errWire
 		}
 		r.Pages, r.Wire, r.Estimated, r.Suggested = pg, nil, false, nil

@@ -8,8 +8,6 @@ import (
 	"syscall/js"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"github.com/freshplan/freshplan/core/plan"
 )
 
 // InWorker reports whether the program runs in a web worker rather than
@@ -99,9 +97,9 @@ func ServeWorker() {
 		msg.Set("seq", seq)
 		self.Call("postMessage", msg)
 	}
-	var held []plan.Page
+	var held *pageSet
 	for j := range jobs {
-		q, pg, err := unpackJob(j.b, held)
+		q, set, err := unpackJob(j.b, held)
 		switch {
 		case err != nil:
 			post(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
@@ -111,7 +109,7 @@ func ServeWorker() {
 			if q.Stages&StageRead != 0 {
 				q.File = goapp.ValueOf(j.file)
 			} else {
-				held = pg
+				held = set
 			}
 			ctx, stop := context.WithCancel(context.Background())
 			running.Lock()
@@ -122,7 +120,7 @@ func ServeWorker() {
 			}
 			running.Unlock()
 			if !skip {
-				Compute(ctx, pg, q, post)
+				Compute(ctx, set, q, post)
 			}
 			running.Lock()
 			running.stop = nil

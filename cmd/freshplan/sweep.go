@@ -50,7 +50,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer limitPlanning(need)()
-	points, err := plan.Sweep(context.Background(), pg, params, budgets)
+	points, err := plan.Sweep(context.Background(), plan.List(pg), params, budgets)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.inputName(), err)
 	}

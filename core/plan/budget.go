@@ -5,7 +5,6 @@ import (
 	"math"
 	"sort"
 
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
@@ -178,13 +177,13 @@ func FindBudget(ctx context.Context, p Params, target float64, known map[int]flo
 	return t, nil
 }
 
-// PSPFreshness plans pg at p's budget for psp and the bounds alone,
+// PSPFreshness plans the pages of t at p's budget for psp and the bounds alone,
 // keeping no schedule and no per-page figures, and returns psp's
 // freshness (1 − its staleness) and the hosts' caps summed: what
 // FindBudget asks of each budget it tries.
-func PSPFreshness(ctx context.Context, pg []pages.Page, p Params) (float64, int, error) {
+func PSPFreshness(ctx context.Context, t Table, p Params) (float64, int, error) {
 	p.Policy, p.Compare, p.PerPage = None, []Policy{}, []Policy{}
-	pl, err := Run(ctx, pg, p)
+	pl, err := RunTable(ctx, t, p)
 	if err != nil {
 		return 0, 0, err
 	}

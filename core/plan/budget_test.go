@@ -114,7 +114,7 @@ func TestFindBudgetPlans(t *testing.T) {
 	p := DefaultParams()
 	p.Budget = 20_000
 	ctx := context.Background()
-	fresh := func(ctx context.Context, q Params) (float64, int, error) { return PSPFreshness(ctx, pg, q) }
+	fresh := func(ctx context.Context, q Params) (float64, int, error) { return PSPFreshness(ctx, List(pg), q) }
 	got, err := FindBudget(ctx, p, 0.9, nil, 0, fresh)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +122,7 @@ func TestFindBudgetPlans(t *testing.T) {
 	if got.Unreachable || got.Freshness < 0.9 || got.Runs == 0 {
 		t.Fatalf("%+v", got)
 	}
-	below, _, err := PSPFreshness(ctx, pg, AtBudget(p, int(float64(got.Budget)/(1+TargetTolerance))))
+	below, _, err := PSPFreshness(ctx, List(pg), AtBudget(p, int(float64(got.Budget)/(1+TargetTolerance))))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -227,7 +227,7 @@ func TestMP2FollowsItsProgramme(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in, err := newInstance(pg, resolved)
+		in, err := newInstance(List(pg), resolved)
 		if err != nil {
 			t.Fatal(err)
 		}

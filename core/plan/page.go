@@ -13,6 +13,13 @@ type Change = pages.Change
 // Exposure is how a search engine shows a page (pages.Exposure).
 type Exposure = pages.Exposure
 
+// Table is a pages table read a page at a time (pages.Table): RunTable,
+// Sweep and PSPFreshness plan one without it being made a []Page.
+type Table = pages.Table
+
+// List is a []Page as a Table (pages.List).
+type List = pages.List
+
 // Hosts indexes the pages' hosts in the order they first appear, as
 // planning does (pages.Hosts); breathe, when not nil, is called every few
 // thousand pages.

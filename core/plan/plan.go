@@ -60,8 +60,8 @@ type Seconds struct {
 
 // Plan is every policy and bound computed on one pages table.
 type Plan struct {
-	Params Params // resolved: Budget, Crawlers and Rate all set
-	Pages  []pages.Page
+	Params Params       // resolved: Budget, Crawlers and Rate all set
+	Pages  []pages.Page // the pages planned; nil from RunTable but for a List
 	Hosts  []Host
 	HostOf []int32 // host index of each page
 	// Results are the policies' and bounds' outcomes, with AzarRandom
@@ -82,7 +82,14 @@ type Plan struct {
 // of Bounds. It returns an error when the input cannot be planned. Each
 // URL must appear once, as pages.Read ensures; Run does not check again.
 func Run(ctx context.Context, pg []pages.Page, params Params) (*Plan, error) {
-	return run(ctx, pg, params, nil)
+	return run(ctx, pages.List(pg), params, nil)
+}
+
+// RunTable plans the pages of a table as Run does, the table read a page
+// at a time, never made a []Page; the plan's Pages is nil unless t is a
+// List (the exports, which write the pages, take a plan Run made).
+func RunTable(ctx context.Context, t Table, params Params) (*Plan, error) {
+	return run(ctx, t, params, nil)
 }
 
 // warmStart holds the allocations of a plan of the same pages at another
@@ -91,22 +98,23 @@ type warmStart struct {
 	polite, nonpolite []int
 }
 
-func run(ctx context.Context, pg []pages.Page, params Params, warm *warmStart) (*Plan, error) {
+func run(ctx context.Context, t Table, params Params, warm *warmStart) (*Plan, error) {
 	params, err := params.resolve()
 	if err != nil {
 		return nil, err
 	}
-	if len(pg) == 0 {
+	if t.Len() == 0 {
 		return nil, errors.New("no pages to plan")
 	}
-	in, err := newInstance(pg, params)
+	in, err := newInstance(t, params)
 	if err != nil {
 		return nil, err
 	}
 	in.warm, in.ctx = warm, ctx
 	in.out = &sink{hostOf: in.hostOf, hosts: in.hosts, stream: params.Stream}
 	in.pulse = &pulse{fn: params.Progress}
-	pl := &Plan{Params: params, Pages: pg, Hosts: in.hosts, HostOf: in.hostOf, Results: map[Policy]*Result{}}
+	list, _ := t.(pages.List)
+	pl := &Plan{Params: params, Pages: list, Hosts: in.hosts, HostOf: in.hostOf, Results: map[Policy]*Result{}}
 
 	progress := func(stage string) {
 		if params.Progress != nil {
@@ -271,17 +279,19 @@ type instance struct {
 	costFns []func(int) float64
 }
 
-func newInstance(pg []pages.Page, params Params) (*instance, error) {
+func newInstance(t Table, params Params) (*instance, error) {
+	n := t.Len()
 	in := &instance{ctx: context.Background(), params: params, T: params.Horizon.Seconds(),
-		rates: make([]float64, len(pg)), weights: make([]float64, len(pg))}
-	hostOf, names := pages.Hosts(pg, nil)
+		rates: make([]float64, n), weights: make([]float64, n)}
+	hostOf, names := t.Hosts()
 	in.hostOf = hostOf
 	in.hosts = make([]Host, len(names))
 	for h, name := range names {
 		in.hosts[h] = Host{Name: name, Delay: params.Politeness.Seconds()}
 	}
 	var wsum float64
-	for i, p := range pg {
+	for i := range n {
+		p := t.Page(i)
 		if !(p.Rate >= 0 && p.Rate <= MaxRate) {
 			return nil, fmt.Errorf("%s: change rate %v is not a number of changes per day between 0 and %g", pageName(i, p), p.Rate, MaxRate)
 		}
@@ -303,12 +313,13 @@ func newInstance(pg []pages.Page, params Params) (*instance, error) {
 	if !(wsum > 0) {
 		return nil, errors.New("every page has weight 0: nothing to plan")
 	}
-	for i, p := range pg {
+	for i := range n {
+		p := t.Page(i)
 		if p.Change == nil {
 			continue
 		}
 		if in.models == nil {
-			in.models = make([]*pageModel, len(pg))
+			in.models = make([]*pageModel, n)
 		}
 		pm, err := newModel(i, p, params, in.T)
 		if err != nil {

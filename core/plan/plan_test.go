@@ -38,7 +38,7 @@ func TestKeptScheduleIsValid(t *testing.T) {
 	for _, model := range []staleness.Model{staleness.Steady, staleness.Horizon} {
 		for _, policy := range Policies() {
 			pl := samplePlan(t, func(p *Params) { p.Policy, p.Model = policy, model })
-			in, err := newInstance(pl.Pages, pl.Params)
+			in, err := newInstance(List(pl.Pages), pl.Params)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,7 +173,7 @@ func TestRunCancelled(t *testing.T) {
 // TestSweepFallsWithBudget: every bound falls as the budget grows.
 func TestSweepFallsWithBudget(t *testing.T) {
 	p := DefaultParams()
-	points, err := Sweep(context.Background(), synth.Sample(), p, []int{3000, 10000, 30000})
+	points, err := Sweep(context.Background(), List(synth.Sample()), p, []int{3000, 10000, 30000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestSweepFallsWithBudget(t *testing.T) {
 func TestSweepEqualsSeparateRuns(t *testing.T) {
 	p := DefaultParams()
 	budgets := []int{12000, 4000, 25000}
-	points, err := Sweep(context.Background(), synth.Sample(), p, budgets)
+	points, err := Sweep(context.Background(), List(synth.Sample()), p, budgets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestSweepEqualsSeparateRuns(t *testing.T) {
 func TestSweepSubset(t *testing.T) {
 	p := DefaultParams()
 	p.Compare = []Policy{Uniform}
-	points, err := Sweep(context.Background(), synth.Sample(), p, []int{5000})
+	points, err := Sweep(context.Background(), List(synth.Sample()), p, []int{5000})
 	if err != nil {
 		t.Fatal(err)
 	}

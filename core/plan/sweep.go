@@ -3,7 +3,6 @@ package plan
 import (
 	"context"
 	"fmt"
-	"github.com/freshplan/freshplan/core/pages"
 )
 
 // Point is one policy's or bound's value at one budget.
@@ -13,11 +12,11 @@ type Point struct {
 	Value  float64
 }
 
-// Sweep plans pages at each budget (keeping no schedule) and returns every
+// Sweep plans the pages of t at each budget (keeping no schedule) and returns every
 // policy's and bound's value, budgets in the order given, then Policies,
 // then Bounds. Each budget's allocation searches start from the previous
 // budget's optima, which are close: the result is the same, found faster.
-func Sweep(ctx context.Context, pg []pages.Page, params Params, budgets []int) ([]Point, error) {
+func Sweep(ctx context.Context, t Table, params Params, budgets []int) ([]Point, error) {
 	var out []Point
 	var warm *warmStart
 	for _, b := range budgets {
@@ -28,7 +27,7 @@ func Sweep(ctx context.Context, pg []pages.Page, params Params, budgets []int) (
 		p.Budget = b
 		p.Policy = None
 		p.PerPage = []Policy{WP, NonPolite} // the next budget's warm start
-		pl, err := run(ctx, pg, p, warm)
+		pl, err := run(ctx, t, p, warm)
 		if err != nil {
 			return nil, fmt.Errorf("budget %d: %w", b, err)
 		}
