@@ -287,11 +287,12 @@ func TestWireSameValues(t *testing.T) {
 			t.Fatal(err)
 		}
 		var m2 pagesMsg
-		a, blob2, err := unpack(b, &m2)
+		w := bytesReader(b)
+		a, err := unpack(w, &m2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		set, _, err := unpackPages(m2, a, blob2)
+		set, err := unpackPages(m2, a, w)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -300,7 +301,7 @@ func TestWireSameValues(t *testing.T) {
 		}
 	}
 	short := [][]float64{{1}, {1}, {0}, {0}}
-	if _, _, err := unpackPages(pagesMsg{Pages: 1 << 30, Hosts: 1}, short, nil); err == nil {
+	if _, err := unpackPages(pagesMsg{Pages: 1 << 30, Hosts: 1}, short, bytesReader(nil)); err == nil {
 		t.Error("a message of one rate for 2^30 pages decodes")
 	}
 }

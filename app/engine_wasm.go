@@ -3,6 +3,7 @@
 package app
 
 import (
+	"io"
 	"syscall/js"
 	"time"
 
@@ -78,18 +79,40 @@ type inbound struct {
 // it at once into memory the page has not touched before took 80 ms.
 const copyChunk = 4 << 20
 
-// receive copies a stage from JavaScript into Go, a chunk per task.
-func receive(buf js.Value) []byte {
+// jsReader reads a JavaScript ArrayBuffer into Go as it is read (a
+// wireReader's parts go straight into what they decode to), yielding to
+// the event loop after every copyChunk bytes when yield is set.
+type jsReader struct {
+	u8    js.Value
+	at, n int
+	since int
+	yield bool
+}
+
+func newJSReader(buf js.Value, yield bool) *jsReader {
 	u8 := js.Global().Get("Uint8Array").New(buf)
-	b := make([]byte, u8.Length())
-	for at := 0; at < len(b); at += copyChunk {
-		if at > 0 {
-			nextTask()
-		}
-		end := min(at+copyChunk, len(b))
-		js.CopyBytesToGo(b[at:end], u8.Call("subarray", at, end))
+	return &jsReader{u8: u8, n: u8.Length(), yield: yield}
+}
+
+func (r *jsReader) Read(p []byte) (int, error) {
+	if r.at == r.n {
+		return 0, io.EOF
 	}
-	return b
+	if r.yield && r.since >= copyChunk {
+		nextTask()
+		r.since = 0
+	}
+	k := min(len(p), r.n-r.at)
+	js.CopyBytesToGo(p[:k], r.u8.Call("subarray", r.at, r.at+k))
+	r.at += k
+	r.since += k
+	return k, nil
+}
+
+// wireOf is a wireReader of a message in a JavaScript ArrayBuffer.
+func wireOf(buf js.Value, yield bool) *wireReader {
+	r := newJSReader(buf, yield)
+	return newWireReader(r, int64(r.n))
 }
 
 // deliver decodes and hands on the stages one at a time, in order: emit
@@ -108,7 +131,7 @@ func (e *workerEngine) deliver() {
 		if !e.reads {
 			restore = holdMemory(4 * int64(m.buf.Get("byteLength").Int()))
 		}
-		s, err := unpackStage(receive(m.buf))
+		s, err := readStage(wireOf(m.buf, true))
 		if err != nil {
 			s = &Stage{Seq: m.seq, Kind: "error", Note: err.Error()}
 		}

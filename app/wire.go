@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 )
 
 // Messages between the page and the planning worker are one byte buffer
@@ -48,55 +49,43 @@ func pack(meta any, blob []byte, arrays ...[]float64) ([]byte, error) {
 	return append(b, blob...), nil
 }
 
-// unpack decodes a message into meta and returns its arrays and blob.
-func unpack(b []byte, meta any) ([][]float64, []byte, error) {
-	if len(b) < len(wireMagic)+4 || string(b[:len(wireMagic)]) != wireMagic {
-		return nil, nil, errWire
+// unpack decodes a message's header into meta and returns its arrays;
+// w is left at the blob, which is what it has left.
+func unpack(w *wireReader, meta any) ([][]float64, error) {
+	magic := make([]byte, len(wireMagic))
+	if err := w.full(magic); err != nil || string(magic) != wireMagic {
+		return nil, errWire
 	}
-	b = b[len(wireMagic):]
-	n := binary.LittleEndian.Uint32(b)
-	b = b[4:]
-	if uint64(n) > uint64(len(b)) {
-		return nil, nil, errWire
+	n, err := w.u32()
+	if err != nil {
+		return nil, err
 	}
-	if err := json.Unmarshal(b[:n], meta); err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", errWire, err)
+	js, err := w.bytes(uint64(n))
+	if err != nil {
+		return nil, err
 	}
-	b = b[n:]
-	if len(b) < 4 {
-		return nil, nil, errWire
+	if err := json.Unmarshal(js, meta); err != nil {
+		return nil, fmt.Errorf("%w: %v", errWire, err)
 	}
-	count := binary.LittleEndian.Uint32(b)
-	b = b[4:]
-	if count > 64 {
-		return nil, nil, errWire
+	count, err := w.u32()
+	if err != nil || count > 64 {
+		return nil, errWire
 	}
 	arrays := make([][]float64, count)
 	for k := range arrays {
-		if len(b) < 4 {
-			return nil, nil, errWire
+		m, err := w.u32()
+		if err != nil {
+			return nil, err
 		}
-		m := uint64(binary.LittleEndian.Uint32(b))
-		b = b[4:]
-		if 8*m > uint64(len(b)) {
-			return nil, nil, errWire
+		if arrays[k], err = w.floats(uint64(m)); err != nil {
+			return nil, err
 		}
-		a := make([]float64, m)
-		for i := range a {
-			a[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
-		}
-		arrays[k] = a
-		b = b[8*m:]
 	}
-	if len(b) < 4 {
-		return nil, nil, errWire
+	m, err := w.u32()
+	if err != nil || uint64(m) != uint64(w.left) {
+		return nil, errWire
 	}
-	m := binary.LittleEndian.Uint32(b)
-	b = b[4:]
-	if uint64(m) != uint64(len(b)) {
-		return nil, nil, errWire
-	}
-	return arrays, b, nil
+	return arrays, nil
 }
 
 // jobMsg is the header of a planning request.
@@ -131,29 +120,34 @@ func appendName(b []byte, s string) []byte {
 	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 }
 
-// readNames reads n length-prefixed strings from b.
-func readNames(b []byte, n int) ([]string, []byte, error) {
+// readNames reads n length-prefixed strings.
+func readNames(w *wireReader, n int) ([]string, error) {
 	out := make([]string, n)
+	var b strings.Builder
 	for i := range out {
-		l, k := binary.Uvarint(b)
-		if k <= 0 || l > uint64(len(b)-k) {
-			return nil, nil, errWire
+		if err := w.appendName(&b); err != nil {
+			return nil, err
 		}
-		out[i] = string(b[k : k+int(l)])
-		b = b[k+int(l):]
+		out[i] = b.String()
+		b.Reset()
 	}
-	return out, b, nil
+	return out, nil
 }
 
 // unpackJob decodes a request into the pages to plan, held (the
 // worker's from its previous job) when the request sent none.
 func unpackJob(b []byte, held *pageSet) (Request, *pageSet, error) {
+	return readJob(bytesReader(b), held)
+}
+
+// readJob is unpackJob reading from w.
+func readJob(w *wireReader, held *pageSet) (Request, *pageSet, error) {
 	var m jobMsg
-	a, blob, err := unpack(b, &m)
+	a, err := unpack(w, &m)
 	if err != nil {
 		return m.Request, nil, err
 	}
-	set, rest, err := unpackPages(m.Pages, a, blob)
+	set, err := unpackPages(m.Pages, a, w)
 	if err != nil {
 		return m.Request, nil, err
 	}
@@ -165,8 +159,10 @@ func unpackJob(b []byte, held *pageSet) (Request, *pageSet, error) {
 	}
 	switch {
 	case m.Raw:
-		m.Request.Raw = rest
-	case len(rest) != 0:
+		if m.Request.Raw, err = w.bytes(uint64(w.left)); err != nil {
+			return m.Request, nil, err
+		}
+	case w.left != 0:
 		return m.Request, nil, errWire
 	}
 	return m.Request, set, nil

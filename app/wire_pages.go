@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/binary"
 	"strconv"
 	"strings"
 
@@ -18,6 +17,7 @@ type pagesMsg struct {
 	Pages     int
 	Hosts     int
 	Names     bool                   // the blob holds the pages' URLs and the hosts' names
+	URLBytes  int                    `json:",omitempty"` // the URLs' bytes, with Names
 	Changes   map[int]*plan.Change   `json:",omitempty"`
 	Exposures map[int]*plan.Exposure `json:",omitempty"`
 }
@@ -27,6 +27,9 @@ type pagesMsg struct {
 func packPages(s *pageSet, names bool) (pagesMsg, []byte, [][]float64) {
 	n := s.Len()
 	m := pagesMsg{Pages: n, Hosts: len(s.hosts), Names: names, Changes: s.changes, Exposures: s.exposures}
+	if names {
+		m.URLBytes = len(s.urls)
+	}
 	sameHost := true
 	for _, h := range s.hostOf {
 		if h != s.hostOf[0] {
@@ -62,17 +65,17 @@ func packPages(s *pageSet, names bool) (pagesMsg, []byte, [][]float64) {
 	return m, blob, [][]float64{s.rates, weights, delays, index}
 }
 
-// unpackPages rebuilds the set packPages sent. Without names its pages
-// have no URL and stand-in hosts ("h3"): planning needs only the hosts,
-// told apart, and the page maps results back by index. It returns what is
-// left of the blob.
-func unpackPages(m pagesMsg, a [][]float64, blob []byte) (*pageSet, []byte, error) {
+// unpackPages rebuilds the set packPages sent, its names read from the
+// blob at w. Without names its pages have no URL and stand-in hosts
+// ("h3"): planning needs only the hosts, told apart, and the page maps
+// results back by index. It leaves w at the rest of the blob.
+func unpackPages(m pagesMsg, a [][]float64, w *wireReader) (*pageSet, error) {
 	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 {
-		return nil, nil, errWire
+		return nil, errWire
 	}
 	for k, col := range a {
 		if len(col) != m.Pages && (k == 0 || len(col) != 1) {
-			return nil, nil, errWire
+			return nil, errWire
 		}
 	}
 	s := &pageSet{rates: a[0], weights: a[1], delays: a[2], hostOf: make([]int32, m.Pages)}
@@ -82,18 +85,18 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) (*pageSet, []byte, erro
 	for i := range s.hostOf {
 		h := at(a[3], i)
 		if !(h >= 0 && h < float64(m.Hosts)) {
-			return nil, nil, errWire
+			return nil, errWire
 		}
 		s.hostOf[i] = int32(h)
 	}
 	var err error
 	if m.Names {
 		s.ends = make([]int, m.Pages)
-		if blob, err = s.readURLs(blob); err != nil {
-			return nil, nil, err
+		if err = s.readURLs(w, m.URLBytes); err != nil {
+			return nil, err
 		}
-		if s.hosts, blob, err = readNames(blob, m.Hosts); err != nil {
-			return nil, nil, err
+		if s.hosts, err = readNames(w, m.Hosts); err != nil {
+			return nil, err
 		}
 	} else {
 		s.hosts = make([]string, m.Hosts)
@@ -103,38 +106,29 @@ func unpackPages(m pagesMsg, a [][]float64, blob []byte) (*pageSet, []byte, erro
 	}
 	for i, c := range m.Changes {
 		if i < 0 || i >= m.Pages || c == nil {
-			return nil, nil, errWire
+			return nil, errWire
 		}
 	}
 	for i, e := range m.Exposures {
 		if i < 0 || i >= m.Pages || e == nil {
-			return nil, nil, errWire
+			return nil, errWire
 		}
 	}
 	s.changes, s.exposures = m.Changes, m.Exposures
-	return s, blob, nil
+	return s, nil
 }
 
-// readURLs reads the set's URLs, length-prefixed, from b into one string,
-// and returns the rest of b.
-func (s *pageSet) readURLs(b []byte) ([]byte, error) {
-	total, rest := uint64(0), b
-	for range s.ends {
-		l, k := binary.Uvarint(rest)
-		if k <= 0 || l > uint64(len(rest)-k) {
-			return nil, errWire
-		}
-		total += l
-		rest = rest[k+int(l):]
-	}
+// readURLs reads the set's URLs, length-prefixed, into one string of
+// about size bytes (the sender's count, a hint).
+func (s *pageSet) readURLs(w *wireReader, size int) error {
 	var u strings.Builder
-	u.Grow(int(total))
+	u.Grow(int(min(uint64(max(size, 0)), uint64(w.left))))
 	for i := range s.ends {
-		l, k := binary.Uvarint(b)
-		u.Write(b[k : k+int(l)])
+		if err := w.appendName(&u); err != nil {
+			return err
+		}
 		s.ends[i] = u.Len()
-		b = b[k+int(l):]
 	}
 	s.urls = u.String()
-	return b, nil
+	return nil
 }

@@ -74,9 +74,12 @@ func packStage(s *Stage) ([]byte, error) {
 	return pack(&m, blob, arrays...)
 }
 
-func unpackStage(b []byte) (*Stage, error) {
+func unpackStage(b []byte) (*Stage, error) { return readStage(bytesReader(b)) }
+
+// readStage is unpackStage reading from w.
+func readStage(w *wireReader) (*Stage, error) {
 	s := &Stage{}
-	a, blob, err := unpack(b, s)
+	a, err := unpack(w, s)
 	if err != nil {
 		return nil, err
 	}
@@ -91,8 +94,8 @@ func unpackStage(b []byte) (*Stage, error) {
 			r.Est = &uncertainty{Low: a[4], High: a[5], SuggestDays: a[6], Suggested: r.Suggested}
 			a = a[:4]
 		}
-		pg, rest, err := unpackPages(*r.Wire, a, blob)
-		if err != nil || len(rest) != 0 {
+		pg, err := unpackPages(*r.Wire, a, w)
+		if err != nil || w.left != 0 {
 			return nil, errWire
 		}
 		if u := r.Est; u != nil && (len(u.Low) != pg.Len() || len(u.High) != pg.Len() || len(u.SuggestDays) != pg.Len()) {
@@ -102,8 +105,10 @@ func unpackStage(b []byte) (*Stage, error) {
 		return s, nil
 	}
 	if s.Export != nil {
-		s.Export.Data = blob
-	} else if len(blob) != 0 {
+		if s.Export.Data, err = w.bytes(uint64(w.left)); err != nil {
+			return nil, err
+		}
+	} else if w.left != 0 {
 		return nil, errWire
 	}
 	names := s.Names

@@ -24,7 +24,7 @@ func InWorker() bool { return js.Global().Get("document").IsUndefined() }
 func ServeWorker() {
 	self := js.Global()
 	type job struct {
-		b    []byte
+		buf  js.Value // the message, an ArrayBuffer, read when the job is taken
 		file js.Value // the File a read job reads, else undefined
 	}
 	jobs := make(chan job, 16)
@@ -57,10 +57,7 @@ func ServeWorker() {
 		case "fc", "fc-cancel":
 			fc.accept(data)
 		case "job":
-			u8 := self.Get("Uint8Array").New(data.Get("buf"))
-			b := make([]byte, u8.Length())
-			js.CopyBytesToGo(b, u8)
-			jobs <- job{b: b, file: data.Get("file")}
+			jobs <- job{buf: data.Get("buf"), file: data.Get("file")}
 		}
 	}
 	handler := js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -99,7 +96,7 @@ func ServeWorker() {
 	}
 	var held *pageSet
 	for j := range jobs {
-		q, set, err := unpackJob(j.b, held)
+		q, set, err := readJob(wireOf(j.buf, false), held)
 		switch {
 		case err != nil:
 			post(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
