@@ -32,7 +32,7 @@ func readMemory(grow int64) int64 {
 // schedule.Visit, 16 bytes, and room) or replays each schedule against
 // sampled changes (each replay's visit lists, 8 bytes, and room).
 const (
-	planBytesPerPage    = 100
+	planBytesPerPage    = 60
 	planBytesPerVisit   = 12
 	keptBytesPerVisit   = 20
 	replayBytesPerVisit = 10
@@ -56,7 +56,10 @@ const (
 // past it. At paper scale (a job, then the harness's new parameters and
 // a Stop: e2e TestBenchFile, two alternating pairs) the planning worker
 // ended at 288–318 MB of Go against 328–334, the tab at 854–872 MB
-// against 874–905, as fast.
+// against 874–905, as fast. Per page 60 bytes, not 100, since planning
+// reads the worker's columns rather than a []plan.Page of its own: the
+// worker 187–194 MB of Go against 223 MB, as fast (session 19, two
+// alternating pairs).
 func limitPlanMemory(n, r int, perVisit int64) (restore func()) {
 	return holdMemory(perVisit*int64(r) + planBytesPerPage*int64(n))
 }
