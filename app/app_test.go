@@ -178,7 +178,7 @@ func TestWire(t *testing.T) {
 		t.Fatalf("job round trip: %+v → %+v", q, q2)
 	}
 	for i := range pg {
-		if p := pg2.Page(i); p.Rate != pg[i].Rate || p.Weight != pg[i].Weight || p.Host != "h"+strconv.Itoa(int(d.pages.hostOf[i])) || p.URL != "" {
+		if p := pg2.Page(i); p.Rate != pg[i].Rate || p.Weight != pg[i].Weight || p.Host != "h"+strconv.Itoa(int(d.pages.HostOf[i])) || p.URL != "" {
 			t.Fatalf("page %d: %+v → %+v", i, pg[i], p)
 		}
 	}
@@ -296,7 +296,7 @@ func TestWireSameValues(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if got := set.pages(); !reflect.DeepEqual(got, tc.pg) {
+		if got := set.Pages(); !reflect.DeepEqual(got, tc.pg) {
 			t.Errorf("%s: %+v came back as %+v", tc.name, tc.pg, got)
 		}
 	}

@@ -37,7 +37,7 @@ func TestBenchCompute(t *testing.T) {
 	runtime.ReadMemStats(&m)
 	t.Logf("read in %v (memory from the system %d MB)", time.Since(start).Round(time.Millisecond), m.Sys>>20)
 	d := newDataset(path, 0, false, pg, nil)
-	t.Logf("read %d pages on %d hosts in %v", len(pg), len(d.pages.hosts), time.Since(start).Round(time.Millisecond))
+	t.Logf("read %d pages on %d hosts in %v", len(pg), len(d.pages.HostNames), time.Since(start).Round(time.Millisecond))
 	fm := defaultForm()
 	fm.Budget = strconv.Itoa(niceRound(4 * float64(len(pg))))
 	if b := os.Getenv("FRESHPLAN_BENCH_BUDGET"); b != "" {

@@ -105,7 +105,7 @@ func Compute(ctx context.Context, set *pageSet, q Request, emit func(*Stage)) {
 		start := time.Now()
 		ep := params
 		ep.Progress = saying(progress, "writing "+q.Export)
-		e, err := exportFile(ctx, set.pages(), ep, q)
+		e, err := exportFile(ctx, set.Pages(), ep, q)
 		if err != nil {
 			fail(err)
 			return
@@ -176,7 +176,7 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 	// half, whatever the rows take (a memory limit set too low would have
 	// it run without end).
 	gc := debug.SetGCPercent(50)
-	pg, skipped, est, err := decode(ctx, kept, q.Name, q.Size, q.SkipBad, progress)
+	set, skipped, est, err := decode(ctx, kept, q.Name, q.Size, q.SkipBad, progress, nil, true)
 	debug.SetGCPercent(gc)
 	var size int64
 	var sum *[32]byte
@@ -192,12 +192,10 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 		emit(s)
 		return
 	}
-	runtime.GC() // reading's scratch: the set is made in its room
-	hostOf, hosts := plan.Hosts(pg, nil)
-	set := newPageSet(pg, hostOf, hosts)
-	// The pages as read are garbage now, and the message that sends the
-	// set is made in their room rather than on top of them: the worker's
-	// memory, which never shrinks, is the tab's until it is let go.
+	// What reading held but the set is garbage now, and the message that
+	// sends the set is made in its room rather than on top of it: the
+	// worker's memory, which never shrinks, is the tab's until it is let
+	// go.
 	runtime.GC()
 	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: set, Skipped: skipped, Est: est}})
 	emit(&Stage{Seq: q.Seq, Kind: "done"})

@@ -54,16 +54,16 @@ func newDataset(name string, size int64, sample bool, pg []plan.Page, breathe fu
 // setDataset is the dataset of a set of pages.
 func setDataset(name string, size int64, sample bool, s *pageSet) *dataset {
 	d := &dataset{version: nextVersion(), name: name, size: size, sample: sample, pages: s, minRate: math.Inf(1)}
-	d.hostPages = make([]int, len(s.hosts))
-	for _, h := range s.hostOf {
+	d.hostPages = make([]int, len(s.HostNames))
+	for _, h := range s.HostOf {
 		d.hostPages[h]++
 	}
-	for _, c := range s.changes {
+	for _, c := range s.Changes {
 		if c.Model == "quasi" {
 			d.quasi++
 		}
 	}
-	for _, r := range s.rates {
+	for _, r := range s.Rates {
 		switch {
 		case r > 0:
 			d.minRate = math.Min(d.minRate, r)
@@ -82,10 +82,10 @@ func setDataset(name string, size int64, sample bool, s *pageSet) *dataset {
 // (plan.UnvisitableHosts); "" for none.
 func (d *dataset) unvisitable(horizon time.Duration) string {
 	s := d.pages
-	if !slices.ContainsFunc(s.delays, func(v float64) bool { return v > horizon.Seconds() }) {
+	if !slices.ContainsFunc(s.Delays, func(v float64) bool { return v > horizon.Seconds() }) {
 		return "" // the usual case, without going through the hosts
 	}
-	return plan.UnvisitableHosts(s.hosts, s.hostDelays(), d.hostPages, horizon)
+	return plan.UnvisitableHosts(s.HostNames, s.HostDelays(), d.hostPages, horizon)
 }
 
 // input returns the input as read: the bytes kept, or else the file read

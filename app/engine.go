@@ -76,6 +76,6 @@ func namePages(msg string, d *dataset) string {
 		if err != nil || sub[1] != sub[2] || k < 1 || k > d.pages.Len() {
 			return m
 		}
-		return "page " + sub[1] + " (" + d.pages.url(k-1) + ")"
+		return "page " + sub[1] + " (" + d.pages.URL(k-1) + ")"
 	})
 }

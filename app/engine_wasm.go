@@ -109,6 +109,25 @@ func (r *jsReader) Read(p []byte) (int, error) {
 	return k, nil
 }
 
+// jsWriter writes into a JavaScript Uint8Array, from its start.
+type jsWriter struct {
+	u8 js.Value
+	at int
+}
+
+func (w *jsWriter) Write(p []byte) (int, error) {
+	js.CopyBytesToJS(w.u8.Call("subarray", w.at, w.at+len(p)), p)
+	w.at += len(p)
+	return len(p), nil
+}
+
+// toJS writes m into a new Uint8Array, a buffer at a time.
+func toJS(m *message) js.Value {
+	u8 := js.Global().Get("Uint8Array").New(m.size())
+	m.writeTo(&jsWriter{u8: u8}) // takes every write
+	return u8
+}
+
 // wireOf is a wireReader of a message in a JavaScript ArrayBuffer.
 func wireOf(buf js.Value, yield bool) *wireReader {
 	r := newJSReader(buf, yield)
@@ -234,14 +253,13 @@ func (e *workerEngine) post(q Request, d *dataset, emit func(*Stage)) {
 	}
 	names := q.Stages&StageExport != 0
 	held := d != nil && d == e.held && (e.heldNames || !names) && q.Stages&StageRead == 0
-	b, err := packJob(q, d, held)
+	m, err := encodeJob(q, d, held)
 	if err != nil {
 		e.busy = false
 		emit(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
 		return
 	}
-	u8 := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(u8, b)
+	u8 := toJS(m)
 	msg := js.Global().Get("Object").New()
 	msg.Set("kind", "job")
 	msg.Set("buf", u8.Get("buffer"))

@@ -130,7 +130,7 @@ func readDataset(ctx context.Context, name string, size int64, sample bool, file
 	// pages table's pages take about 2.5 times the file) — as the CLI
 	// does, rather than let the collector's slack set the tab's size.
 	unlimit := limitMemory(readMemory(min(size, keep) + 3*size + 32<<20))
-	pg, skipped, est, err := decode(ctx, kept, name, size, skip, progress)
+	set, skipped, est, err := decode(ctx, kept, name, size, skip, progress, breathe, false)
 	unlimit()
 	kind := kindOf(kept.head)
 	if err != nil {
@@ -140,7 +140,7 @@ func readDataset(ctx context.Context, name string, size int64, sample bool, file
 	if err != nil {
 		return nil, kind, err
 	}
-	d := newDataset(name, size, sample, pg, breathe)
+	d := setDataset(name, size, sample, set)
 	d.raw, d.sum, d.kind, d.file, d.skipped, d.est = raw, sum, kind, file, skipped, est
 	if d.kind == "pages table" && len(raw) > keepTable {
 		// Too big for a link to hold, and no history to

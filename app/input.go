@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"math"
+	"runtime"
 
 	"github.com/freshplan/freshplan/core/plan"
 )
@@ -57,8 +58,11 @@ func (u *uncertainty) uncertain() int {
 // Errors locate the problem: an *InputError with the line, the column and
 // the text of the offending line when the file has one.
 func Decode(ctx context.Context, r io.Reader, name string, size int64, progress func(Progress)) ([]plan.Page, error) {
-	pg, _, _, err := decode(ctx, r, name, size, false, progress)
-	return pg, err
+	set, _, _, err := decode(ctx, r, name, size, false, progress, nil, false)
+	if err != nil {
+		return nil, err
+	}
+	return set.Pages(), nil
 }
 
 // decode is Decode, skipping an observation log's bad rows when skip is
@@ -68,9 +72,9 @@ func Decode(ctx context.Context, r io.Reader, name string, size int64, progress 
 // a web-archive index: CSV, CDX, CDXJ, Wayback JSON, a Heritrix
 // crawl.log) or a complete change history with each URL's rate
 // estimated and shrunk towards its host's prior.
-func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool, progress func(Progress)) ([]plan.Page, *Skipped, *uncertainty, error) {
+func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool, progress func(Progress), breathe func(), collect bool) (*pageSet, *Skipped, *uncertainty, error) {
 	cr := &countingReader{ctx: ctx, r: r, total: size, progress: progress}
-	in, err := plan.Load(ctx, cr, plan.LoadOptions{Name: name, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip, MaxMemory: maxReadMemory})
+	in, err := plan.Load(ctx, cr, plan.LoadOptions{Name: name, Size: size, Prior: true, Now: math.NaN(), SkipBad: skip, MaxMemory: maxReadMemory, Set: true})
 	if cerr := ctx.Err(); cerr != nil {
 		return nil, nil, nil, cerr
 	}
@@ -80,14 +84,24 @@ func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool
 	if progress != nil {
 		progress(Progress{Bytes: cr.n, Total: max(size, cr.n), Rows: cr.lines})
 	}
-	if err := checkPages(in.Pages, name); err != nil {
-		return nil, nil, nil, err
-	}
-	if in.Kind == plan.KindPages {
-		return in.Pages, nil, nil, nil
+	if in.Set != nil { // a pages table, read as columns
+		if err := checkPages(in.Set, name); err != nil {
+			return nil, nil, nil, err
+		}
+		return in.Set, nil, nil, nil
 	}
 	sk, u := estimatedFrom(in)
-	return in.Pages, sk, u, nil
+	pg := in.Pages
+	in = nil
+	if collect {
+		runtime.GC() // reading's scratch: the set is made in its room
+	}
+	hostOf, hosts := plan.Hosts(pg, breathe)
+	set := newPageSet(pg, hostOf, hosts)
+	if err := checkPages(set, name); err != nil {
+		return nil, nil, nil, err
+	}
+	return set, sk, u, nil
 }
 
 // estimatedFrom is what the page says of the rates Load estimated: the

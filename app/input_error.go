@@ -16,9 +16,10 @@ import (
 
 // checkPages rejects what the planner would refuse anyway, with the page
 // named: rates and weights beyond plan's bounds, or no weight at all.
-func checkPages(pg []plan.Page, file string) error {
+func checkPages(pg *pageSet, file string) error {
 	var wsum float64
-	for i, p := range pg {
+	for i := range pg.Len() {
+		p := pg.Page(i)
 		switch {
 		case p.Rate > plan.MaxRate:
 			return &InputError{File: file, Msg: fmt.Sprintf("page %d (%s): %g changes per day is more than the %g freshplan plans for",

@@ -106,7 +106,7 @@ func (p *inputPanel) onPasteText(ctx goapp.Context, e goapp.Event) {
 func (p *inputPanel) Render() goapp.UI {
 	var dataLine goapp.UI = goapp.Text("")
 	if d := p.Data; d != nil {
-		line := d.name + " — " + plural(d.pages.Len(), "page", "pages") + " on " + plural(len(d.pages.hosts), "host", "hosts")
+		line := d.name + " — " + plural(d.pages.Len(), "page", "pages") + " on " + plural(len(d.pages.HostNames), "host", "hosts")
 		if d.maxRate > 0 {
 			line += ", " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day"
 		}

@@ -49,8 +49,8 @@ func TestReadInWorker(t *testing.T) {
 		t.Fatalf("stages %+v", stages)
 	}
 	r := stages[0].Read
-	if !reflect.DeepEqual(r.Pages.pages(), want) {
-		t.Errorf("pages\n%+v\nwant\n%+v", r.Pages.pages(), want)
+	if !reflect.DeepEqual(r.Pages.Pages(), want) {
+		t.Errorf("pages\n%+v\nwant\n%+v", r.Pages.Pages(), want)
 	}
 	if r.Size != int64(len(in)) || r.Sum != sha256.Sum256([]byte(in)) || r.Kind != "pages table" {
 		t.Errorf("size %d, kind %q, sum right %v", r.Size, r.Kind, r.Sum == sha256.Sum256([]byte(in)))
@@ -76,12 +76,12 @@ func TestReadInWorkerUncertainty(t *testing.T) {
 		fmt.Fprintf(&b, "https://a.example/2,%d,0\n", 1704067200+d*86400)
 	}
 	in := b.String()
-	pg, _, want, err := decode(context.Background(), strings.NewReader(in), "log.csv", int64(len(in)), false, nil)
+	set, _, want, err := decode(context.Background(), strings.NewReader(in), "log.csv", int64(len(in)), false, nil, nil, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want == nil || len(want.Low) != 2 || len(pg) != 2 {
-		t.Fatalf("pages %d, uncertainty %+v; want 2 of each", len(pg), want)
+	if want == nil || len(want.Low) != 2 || set.Len() != 2 {
+		t.Fatalf("pages %d, uncertainty %+v; want 2 of each", set.Len(), want)
 	}
 	if want.SuggestDays[0] != 0 || !(want.Low[0] > 0 && want.High[0] < 10*want.Low[0]) {
 		t.Errorf("page 1, seen changing 30 times in 59 days: interval %v–%v, suggestion %v; want a narrow interval and none", want.Low[0], want.High[0], want.SuggestDays[0])

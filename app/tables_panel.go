@@ -46,16 +46,16 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 		rateTitle = "changes per day as planned: the estimate shrunk towards its host's prior (the interval beside it is the estimator's own)"
 	}
 	cols := []tableCol{
-		{Name: "URL", Text: func(i int) string { return d.pages.url(i) }},
-		{Name: "host", Wide: true, Text: func(i int) string { return d.pages.host(i) }},
+		{Name: "URL", Text: func(i int) string { return d.pages.URL(i) }},
+		{Name: "host", Wide: true, Text: func(i int) string { return d.pages.Host(i) }},
 		{Name: "changes/day", Title: rateTitle, Num: true,
-			Text: func(i int) string { return fmtNum(d.pages.rate(i)) }, Value: func(i int) float64 { return d.pages.rate(i) }},
+			Text: func(i int) string { return fmtNum(d.pages.Rates[i]) }, Value: func(i int) float64 { return d.pages.Rates[i] }},
 	}
 	if u := d.est; u != nil {
 		cols = append(cols, uncertaintyCols(u)...)
 	}
 	cols = append(cols,
-		tableCol{Name: "weight", Num: true, Wide: true, Text: func(i int) string { return fmtNum(d.pages.weight(i)) }, Value: func(i int) float64 { return d.pages.weight(i) }},
+		tableCol{Name: "weight", Num: true, Wide: true, Text: func(i int) string { return fmtNum(d.pages.Weight(i)) }, Value: func(i int) float64 { return d.pages.Weight(i) }},
 		tableCol{Name: "visits/day", Title: "visits per day the policy makes", Num: true, Wide: true,
 			Text: func(i int) string { return fmtNum(r.Visits[i] / days) }, Value: func(i int) float64 { return r.Visits[i] }},
 		tableCol{Name: "every", Title: "time between visits", Num: true,
@@ -66,7 +66,7 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 		Version: nextVersion(), ID: "page-table", Unit: "pages", N: d.pages.Len(), Key: "pages:" + d.name + ":" + strconv.Itoa(d.pages.Len()),
 		Caption: sprintf("Every page: the %s policy's visits at %s visits per horizon.", r.Policy, fmtInt(int64(r.Budget))),
 		Match: func(i int, q string) bool {
-			return containsFold(d.pages.url(i), q) || containsFold(d.pages.host(i), q)
+			return containsFold(d.pages.URL(i), q) || containsFold(d.pages.Host(i), q)
 		},
 		Cols: cols,
 	}
@@ -100,11 +100,11 @@ func uncertaintyCols(u *uncertainty) []tableCol {
 func hostTable(d *dataset, r *PlanResult, q Request) *tableSource {
 	util := func(h int) float64 { return r.HostLoad[h] / math.Max(r.HostCap[h], 1) }
 	return &tableSource{
-		Version: nextVersion(), ID: "host-table", Unit: "hosts", N: len(d.pages.hosts), Key: "hosts:" + d.name + ":" + strconv.Itoa(len(d.pages.hosts)),
+		Version: nextVersion(), ID: "host-table", Unit: "hosts", N: len(d.pages.HostNames), Key: "hosts:" + d.name + ":" + strconv.Itoa(len(d.pages.HostNames)),
 		Caption: sprintf("Every host: the %s policy's load against the cap ⌊T/P⌋.", r.Policy),
-		Match:   func(h int, q string) bool { return containsFold(d.pages.hosts[h], q) },
+		Match:   func(h int, q string) bool { return containsFold(d.pages.HostNames[h], q) },
 		Cols: []tableCol{
-			{Name: "host", Text: func(h int) string { return d.pages.hosts[h] }},
+			{Name: "host", Text: func(h int) string { return d.pages.HostNames[h] }},
 			{Name: "pages", Num: true, Text: func(h int) string { return fmtInt(int64(d.hostPages[h])) }, Value: func(h int) float64 { return float64(d.hostPages[h]) }},
 			{Name: "delay", Title: "seconds between requests", Num: true, Text: func(h int) string { return fmtSeconds(r.HostDelay[h]) }, Value: func(h int) float64 { return r.HostDelay[h] }},
 			{Name: "cap", Title: "⌊T/P⌋ visits per horizon", Num: true, Text: func(h int) string { return fmtInt(int64(r.HostCap[h])) }, Value: func(h int) float64 { return r.HostCap[h] }},

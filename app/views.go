@@ -72,12 +72,12 @@ func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpe
 		if lo > 0 {
 			breathe()
 		}
-		g.add(d.pages.rates, r.Visits, lo, min(lo+4096, d.pages.Len()))
+		g.add(d.pages.Rates, r.Visits, lo, min(lo+4096, d.pages.Len()))
 	}
 	pts, counts, firstOf, never, still := g.pts, g.counts, g.firstOf, g.never, g.still
 	for k, i := range firstOf {
 		v := pts[k].Y
-		pts[k].Title = d.pages.url(i) + " — " + fmtNum(d.pages.rate(i)) + " changes/day, " + fmtNum(v) + " visits/day, " + staleText(r.Stale[i], objective(q.Objective))
+		pts[k].Title = d.pages.URL(i) + " — " + fmtNum(d.pages.Rates[i]) + " changes/day, " + fmtNum(v) + " visits/day, " + staleText(r.Stale[i], objective(q.Objective))
 	}
 	for k := range pts {
 		if counts[k] > 0 {
@@ -167,7 +167,7 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	// Per day, as the scatter's visits and every rate on the page: the cap
 	// ⌊T/P⌋ is per horizon, and so divided by its days too.
 	days := horizonDays(horizon)
-	m := len(d.pages.hosts)
+	m := len(d.pages.HostNames)
 	order := make([]int, m)
 	for h := range order {
 		order[h] = h
@@ -202,7 +202,7 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	for row, h := range order {
 		y := float64(row)
 		load, capv := r.HostLoad[h]/days, r.HostCap[h]/days
-		title := d.pages.hosts[h] + ": " + fmtNum(load) + " visits per day, cap " + fmtNum(capv) + " per day (⌊T/P⌋ = " + fmtInt(int64(r.HostCap[h])) +
+		title := d.pages.HostNames[h] + ": " + fmtNum(load) + " visits per day, cap " + fmtNum(capv) + " per day (⌊T/P⌋ = " + fmtInt(int64(r.HostCap[h])) +
 			" per " + fmtSeconds(horizon) + ", P = " + fmtSeconds(r.HostDelay[h]) + "), " + fmtPct(r.HostLoad[h]/math.Max(r.HostCap[h], 1), 0) + " of the cap, " +
 			plural(d.hostPages[h], "page", "pages")
 		p := point{X: base, X2: math.Max(load, base), Y: y + 0.15, Y2: y + 0.85, Title: title}
@@ -211,8 +211,8 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 		} else {
 			under = append(under, p)
 		}
-		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.pages.hosts[h] + ": cap " + fmtNum(capv) + " visits per day"})
-		s.YTicks = append(s.YTicks, tick{V: y + 0.5, Label: shorten(d.pages.hosts[h], 24)})
+		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.pages.HostNames[h] + ": cap " + fmtNum(capv) + " visits per day"})
+		s.YTicks = append(s.YTicks, tick{V: y + 0.5, Label: shorten(d.pages.HostNames[h], 24)})
 	}
 	s.Series = []series{
 		{Name: "within the cap", Kind: kindRects, Color: policyColor["psp"], Points: under, Opacity: 0.85},
@@ -248,7 +248,7 @@ func histogramSpec(d *dataset) *chartSpec {
 	}
 	edges := logBins(d.minRate, d.maxRate, 4)
 	counts := make([]int, len(edges)-1)
-	for _, rate := range d.pages.rates {
+	for _, rate := range d.pages.Rates {
 		if rate <= 0 {
 			continue
 		}

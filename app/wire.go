@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -18,36 +17,6 @@ import (
 const wireMagic = "FPW2"
 
 var errWire = errors.New("malformed message between the page and the planner")
-
-// pack encodes meta and arrays into one message.
-func pack(meta any, blob []byte, arrays ...[]float64) ([]byte, error) {
-	js, err := json.Marshal(meta)
-	if err != nil {
-		return nil, err
-	}
-	size := len(wireMagic) + 4 + len(js) + 4 + 4 + len(blob)
-	for _, a := range arrays {
-		size += 4 + 8*len(a)
-	}
-	if uint64(size) > math.MaxUint32 {
-		return nil, fmt.Errorf("a message of %d bytes is too long for the planner", size)
-	}
-	b := make([]byte, 0, size)
-	b = append(b, wireMagic...)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(js)))
-	b = append(b, js...)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(arrays)))
-	for _, a := range arrays {
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(a)))
-		at := len(b)
-		b = b[:at+8*len(a)]
-		for i, v := range a {
-			binary.LittleEndian.PutUint64(b[at+8*i:], math.Float64bits(v))
-		}
-	}
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(blob)))
-	return append(b, blob...), nil
-}
 
 // unpack decodes a message's header into meta and returns its arrays;
 // w is left at the blob, which is what it has left.
@@ -103,6 +72,15 @@ type jobMsg struct {
 // an export, which writes them — or, held, with none: the worker plans
 // the pages it holds from its previous job.
 func packJob(q Request, d *dataset, held bool) ([]byte, error) {
+	m, err := encodeJob(q, d, held)
+	if err != nil {
+		return nil, err
+	}
+	return m.bytes(), nil
+}
+
+// encodeJob is packJob's message, to be written where it goes.
+func encodeJob(q Request, d *dataset, held bool) (*message, error) {
 	set := &pageSet{} // none for a job that brings its own input (StageRead), or plans the worker's
 	if d != nil && !held {
 		set = d.pages
@@ -110,9 +88,9 @@ func packJob(q Request, d *dataset, held bool) ([]byte, error) {
 	pm, blob, arrays := packPages(set, q.Stages&StageExport != 0)
 	m := jobMsg{Request: q, Pages: pm, Held: held}
 	if q.Stages&StageBacktest != 0 {
-		m.Raw, blob = true, append(blob, q.Raw...)
+		m.Raw, blob.bytes = true, q.Raw
 	}
-	return pack(m, blob, arrays...)
+	return encode(m, blob, arrays...)
 }
 
 // appendName appends s to b, prefixed by its length.

@@ -24,15 +24,15 @@ type pagesMsg struct {
 
 // packPages returns how s crosses; with names, the blob holds the URLs
 // and host names.
-func packPages(s *pageSet, names bool) (pagesMsg, []byte, [][]float64) {
+func packPages(s *pageSet, names bool) (pagesMsg, blob, [][]float64) {
 	n := s.Len()
-	m := pagesMsg{Pages: n, Hosts: len(s.hosts), Names: names, Changes: s.changes, Exposures: s.exposures}
+	m := pagesMsg{Pages: n, Hosts: len(s.HostNames), Names: names, Changes: s.Changes, Exposures: s.Exposures}
 	if names {
-		m.URLBytes = len(s.urls)
+		m.URLBytes = len(s.URLs)
 	}
 	sameHost := true
-	for _, h := range s.hostOf {
-		if h != s.hostOf[0] {
+	for _, h := range s.HostOf {
+		if h != s.HostOf[0] {
 			sameHost = false
 			break
 		}
@@ -41,28 +41,22 @@ func packPages(s *pageSet, names bool) (pagesMsg, []byte, [][]float64) {
 	switch {
 	case n == 0:
 	case sameHost:
-		index = []float64{float64(s.hostOf[0])}
+		index = []float64{float64(s.HostOf[0])}
 	default:
 		index = make([]float64, n)
-		for i, h := range s.hostOf {
+		for i, h := range s.HostOf {
 			index[i] = float64(h)
 		}
 	}
-	var blob []byte
+	var b blob
 	if names {
-		blob = make([]byte, 0, len(s.urls)+5*n)
-		for i := range n {
-			blob = appendName(blob, s.url(i))
-		}
-		for _, h := range s.hosts {
-			blob = appendName(blob, h)
-		}
+		b.names = s
 	}
-	weights, delays := s.weights, s.delays
+	weights, delays := s.Weights, s.Delays
 	if n == 0 {
 		weights, delays = nil, nil
 	}
-	return m, blob, [][]float64{s.rates, weights, delays, index}
+	return m, b, [][]float64{s.Rates, weights, delays, index}
 }
 
 // unpackPages rebuilds the set packPages sent, its names read from the
@@ -78,30 +72,30 @@ func unpackPages(m pagesMsg, a [][]float64, w *wireReader) (*pageSet, error) {
 			return nil, errWire
 		}
 	}
-	s := &pageSet{rates: a[0], weights: a[1], delays: a[2], hostOf: make([]int32, m.Pages)}
+	s := &pageSet{Rates: a[0], Weights: a[1], Delays: a[2], HostOf: make([]int32, m.Pages)}
 	if m.Pages == 0 {
-		s.weights, s.delays = nil, nil
+		s.Weights, s.Delays = nil, nil
 	}
-	for i := range s.hostOf {
+	for i := range s.HostOf {
 		h := at(a[3], i)
 		if !(h >= 0 && h < float64(m.Hosts)) {
 			return nil, errWire
 		}
-		s.hostOf[i] = int32(h)
+		s.HostOf[i] = int32(h)
 	}
 	var err error
 	if m.Names {
-		s.ends = make([]int, m.Pages)
-		if err = s.readURLs(w, m.URLBytes); err != nil {
+		s.Ends = make([]int, m.Pages)
+		if err = readURLs(s, w, m.URLBytes); err != nil {
 			return nil, err
 		}
-		if s.hosts, err = readNames(w, m.Hosts); err != nil {
+		if s.HostNames, err = readNames(w, m.Hosts); err != nil {
 			return nil, err
 		}
 	} else {
-		s.hosts = make([]string, m.Hosts)
-		for h := range s.hosts {
-			s.hosts[h] = "h" + strconv.Itoa(h)
+		s.HostNames = make([]string, m.Hosts)
+		for h := range s.HostNames {
+			s.HostNames[h] = "h" + strconv.Itoa(h)
 		}
 	}
 	for i, c := range m.Changes {
@@ -114,21 +108,30 @@ func unpackPages(m pagesMsg, a [][]float64, w *wireReader) (*pageSet, error) {
 			return nil, errWire
 		}
 	}
-	s.changes, s.exposures = m.Changes, m.Exposures
+	s.Changes, s.Exposures = m.Changes, m.Exposures
 	return s, nil
 }
 
 // readURLs reads the set's URLs, length-prefixed, into one string of
 // about size bytes (the sender's count, a hint).
-func (s *pageSet) readURLs(w *wireReader, size int) error {
+func readURLs(s *pageSet, w *wireReader, size int) error {
 	var u strings.Builder
 	u.Grow(int(min(uint64(max(size, 0)), uint64(w.left))))
-	for i := range s.ends {
+	for i := range s.Ends {
 		if err := w.appendName(&u); err != nil {
 			return err
 		}
-		s.ends[i] = u.Len()
+		s.Ends[i] = u.Len()
 	}
-	s.urls = u.String()
+	s.URLs = u.String()
 	return nil
+}
+
+// at is page i's value in a column sent as one value when every page has
+// it.
+func at(col []float64, i int) float64 {
+	if len(col) == 1 {
+		return col[0]
+	}
+	return col[i]
 }

@@ -29,11 +29,12 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 	return k, nil
 }
 
-// TestWireReaderBig: a read stage bigger than the wireReader's buffer —
-// 300,000 pages with rates and varied weights (float arrays of 2.4 MB), a
-// URL of 3 MB among them — comes back page for page, read whole or in
-// chunks; and a message cut short anywhere near its parts' ends is
-// refused, never read past.
+// TestWireReaderBig: a read stage bigger than the wireReader's and the
+// writer's buffers — 300,000 pages with rates and varied weights (float
+// arrays of 2.4 MB), a URL of 3 MB among them — is written the size it
+// says, and comes back page for page, read whole or in chunks; and a
+// message cut short anywhere near its parts' ends is refused, never read
+// past.
 func TestWireReaderBig(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	pg := make([]plan.Page, 300_000)
@@ -50,12 +51,16 @@ func TestWireReaderBig(t *testing.T) {
 	if len(b) < 3*wireBuffer {
 		t.Fatalf("a message of %d bytes does not test the buffer's edges", len(b))
 	}
+	// Written a buffer at a time, the message is the size it says.
+	if m, err := encodeStage(s); err != nil || m.size() != len(b) {
+		t.Fatalf("a message of %d bytes says it is %d (%v)", len(b), m.size(), err)
+	}
 	for _, w := range []*wireReader{bytesReader(b), newWireReader(&chunkReader{b, rng}, int64(len(b)))} {
 		got, err := readStage(w)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(got.Read.Pages.pages(), pg) {
+		if !reflect.DeepEqual(got.Read.Pages.Pages(), pg) {
 			t.Fatal("the pages change on the wire")
 		}
 	}

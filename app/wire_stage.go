@@ -11,6 +11,15 @@ import (
 // packStage encodes a stage of results; the per-page and per-host
 // arrays, the values and the sweep's points go raw.
 func packStage(s *Stage) ([]byte, error) {
+	m, err := encodeStage(s)
+	if err != nil {
+		return nil, err
+	}
+	return m.bytes(), nil
+}
+
+// encodeStage is packStage's message, to be written where it goes.
+func encodeStage(s *Stage) (*message, error) {
 	var arrays [][]float64
 	m := *s
 	if p := s.Plan; p != nil {
@@ -50,9 +59,9 @@ func packStage(s *Stage) ([]byte, error) {
 		}
 		arrays = [][]float64{budgets, names, values}
 	}
-	var blob []byte
+	var blob blob
 	if s.Export != nil {
-		blob = s.Export.Data
+		blob.bytes = s.Export.Data
 		e := *s.Export
 		e.Data = nil
 		m.Export = &e
@@ -71,7 +80,7 @@ func packStage(s *Stage) ([]byte, error) {
 		}
 		m.Read = &h
 	}
-	return pack(&m, blob, arrays...)
+	return encode(&m, blob, arrays...)
 }
 
 func unpackStage(b []byte) (*Stage, error) { return readStage(bytesReader(b)) }

@@ -74,12 +74,11 @@ func ServeWorker() {
 	}
 	post := func(s *Stage) {
 		s.Memory = readMemory(0)
-		b, err := packStage(s)
+		m, err := encodeStage(s)
 		if err != nil {
-			b, _ = packStage(&Stage{Seq: s.Seq, Kind: "error", Note: err.Error()})
+			m, _ = encodeStage(&Stage{Seq: s.Seq, Kind: "error", Note: err.Error()})
 		}
-		u8 := self.Get("Uint8Array").New(len(b))
-		js.CopyBytesToJS(u8, b)
+		u8 := toJS(m)
 		msg := self.Get("Object").New()
 		msg.Set("kind", "stage")
 		msg.Set("buf", u8.Get("buffer"))

@@ -12,7 +12,7 @@ import (
 // FuzzRead feeds Read arbitrary bytes: it must never panic, must fail
 // only with an *Error naming the file, and what it accepts must be valid
 // pages that survive a Write→Read round trip unchanged; ReadSized, told
-// the size, must agree with it.
+// the size, and ReadSet must agree with it.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		"url,host,changes_per_day,weight,crawl_delay\nhttps://a.com/1,a.com,2.5,3,20\nhttps://b.org/x,b.org,0,1,0\n",
@@ -45,6 +45,11 @@ func FuzzRead(f *testing.F) {
 		sized, serr := ReadSized(bytes.NewReader(data), "fuzz.csv", int64(len(data)))
 		if (err == nil) != (serr == nil) || (err != nil && err.Error() != serr.Error()) || !slices.Equal(pg, sized) {
 			t.Fatalf("Read: %d pages, %v; ReadSized: %d pages, %v", len(pg), err, len(sized), serr)
+		}
+		// Read into a Set, the same pages or the same message.
+		set, xerr := ReadSet(bytes.NewReader(data), "fuzz.csv", int64(len(data)), 0)
+		if (err == nil) != (xerr == nil) || (err != nil && err.Error() != xerr.Error()) || (err == nil && !reflect.DeepEqual(pg, setPages(set))) {
+			t.Fatalf("Read: %d pages, %v; ReadSet: %v", len(pg), err, xerr)
 		}
 		if err != nil {
 			var pe *Error

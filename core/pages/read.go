@@ -79,10 +79,19 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 // limit): under an address-space limit a refused allocation kills the
 // process without a word (issue 22), so the caller gives what it may use.
 func ReadMax(r io.Reader, file string, size, maxMemory int64) ([]Page, error) {
+	l := &pageRows{hosts: map[string]string{}, urls: newURLSet(0)}
+	if err := read(r, file, size, maxMemory, l); err != nil {
+		return nil, err
+	}
+	return l.pages, nil
+}
+
+// read reads a pages table into rows, as ReadMax describes.
+func read(r io.Reader, file string, size, maxMemory int64, out rows) error {
 	lim := &limiter{r: r}
 	br := bufio.NewReaderSize(lim, bufSize)
 	if err := sniff(br, file); err != nil {
-		return nil, err
+		return err
 	}
 	cr := csv.NewReader(br) // br is large enough for csv to use as is
 	cr.ReuseRecord = true
@@ -93,10 +102,10 @@ func ReadMax(r io.Reader, file string, size, maxMemory int64) ([]Page, error) {
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
-			return nil, &Error{File: file, Msg: "the file is empty; " + want}
+			return &Error{File: file, Msg: "the file is empty; " + want}
 		}
 		if err != nil {
-			return nil, fail(err)
+			return fail(err)
 		}
 		lim.mark(br, cr, len(rec))
 		if !blank(rec) {
@@ -111,14 +120,14 @@ func ReadMax(r io.Reader, file string, size, maxMemory int64) ([]Page, error) {
 	}
 	for j, h := range header {
 		if strings.IndexByte(h, 0) >= 0 {
-			return nil, &Error{File: file, Line: line, Msg: nul}
+			return &Error{File: file, Line: line, Msg: nul}
 		}
 		if !utf8.ValidString(h) {
-			return nil, &Error{File: file, Line: line, Column: j + 1, Msg: "the header is not UTF-8 text; save the file as UTF-8 CSV"}
+			return &Error{File: file, Line: line, Column: j + 1, Msg: "the header is not UTF-8 text; save the file as UTF-8 CSV"}
 		}
 		if c, ok := aliases[normal(h)]; ok {
 			if col.has(c) {
-				return nil, &Error{File: file, Line: line, Column: j + 1, Field: strings.TrimSpace(h),
+				return &Error{File: file, Line: line, Column: j + 1, Field: strings.TrimSpace(h),
 					Msg: fmt.Sprintf("column %s appears twice (fields %d and %d); give it once", c, col[c]+1, j+1)}
 			}
 			col[c] = j
@@ -126,22 +135,18 @@ func ReadMax(r io.Reader, file string, size, maxMemory int64) ([]Page, error) {
 	}
 	for _, need := range []column{colURL, colRate} {
 		if !col.has(need) {
-			return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf("missing column %s; the header is %s (%s)",
+			return &Error{File: file, Line: line, Msg: fmt.Sprintf("missing column %s; the header is %s (%s)",
 				need, inputerr.Quote(strings.Join(header, ",")), want)}
 		}
 	}
 
-	urls := newURLSet(0)
-	var lines []int // each page's line, for the message on a URL given twice
-	hosts := map[string]string{}
-	var out []Page
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, fail(err)
+			return fail(err)
 		}
 		lim.mark(br, cr, len(rec))
 		line, _ := cr.FieldPos(0)
@@ -153,57 +158,95 @@ func ReadMax(r io.Reader, file string, size, maxMemory int64) ([]Page, error) {
 			// unquoted value?): its values would be read under the wrong
 			// names, as encoding/csv would refuse (issue 22). Fewer fields
 			// are read as empty ones.
-			return nil, &Error{File: file, Line: line, Column: len(header) + 1, Msg: fmt.Sprintf(
+			return &Error{File: file, Line: line, Column: len(header) + 1, Msg: fmt.Sprintf(
 				"the row has %d fields and the header %d; want at most one value per column (quote a value with a comma in it)", len(rec), len(header))}
 		}
 		p, perr := parseRow(row{rec: rec, col: &col}, len(header))
 		if perr != nil {
 			perr.File, perr.Line = file, line
-			return nil, perr
+			return perr
 		}
-		// Keep only the fields, not the whole row (csv reuses it), and
-		// each host once: tables list a host's pages together, so the
-		// page before's host is tried first.
-		written := p.URL
-		if canonurl.Is(p.URL) {
-			p.URL = strings.Clone(p.URL)
-		} else {
-			p.URL = canonurl.Of(p.URL) // a new string: one page written two ways is given twice
+		// The URL in its canonical spelling: a new string when it is not
+		// (one page written two ways is given twice), else the row's
+		// field, which csv reuses — the rows keep a copy.
+		written, owned := p.URL, false
+		if !canonurl.Is(p.URL) {
+			p.URL, owned = canonurl.Of(p.URL), true
 		}
-		if n := len(out); n > 0 && p.Host == out[n-1].Host {
-			p.Host = out[n-1].Host
-		} else if h, ok := hosts[p.Host]; ok {
-			p.Host = h
-		} else {
-			p.Host = strings.Clone(p.Host)
-			hosts[p.Host] = p.Host
-		}
-		out, lines = append(out, p), append(lines, line)
-		if first := urls.add(out, len(out)-1); first >= 0 {
-			msg := fmt.Sprintf("URL %s already appears on line %d; give each page once", inputerr.Quote(p.URL), lines[first])
+		if first := out.add(p, owned, line); first > 0 {
+			msg := fmt.Sprintf("URL %s already appears on line %d; give each page once", inputerr.Quote(p.URL), first)
 			if written != p.URL {
 				msg = fmt.Sprintf("URL %s is %s, which already appears on line %d (URLs are compared in their canonical spelling); give each page once",
-					inputerr.Quote(written), inputerr.Quote(p.URL), lines[first])
+					inputerr.Quote(written), inputerr.Quote(p.URL), first)
 			}
-			return nil, &Error{File: file, Line: line, Column: col[colURL] + 1, Field: "url", Msg: msg}
+			return &Error{File: file, Line: line, Column: col[colURL] + 1, Field: "url", Msg: msg}
 		}
-		if len(out) >= sizingRows && len(out) == cap(out) {
-			rows := 2 * len(out) // append's step, when the size is unknown
+		if n := out.len(); n >= sizingRows && out.full() {
+			rows := 2 * n // append's step, when the size is unknown
 			if size > 0 {
-				rows = roomFor(len(out), size, cr.InputOffset())
+				rows = roomFor(n, size, cr.InputOffset())
 			}
-			if need := int64(rows)*rowBytes + cr.InputOffset(); maxMemory > 0 && need > maxMemory {
-				return nil, &Error{File: file, Line: line, Msg: fmt.Sprintf(
-					"the table's pages, %d read so far, would take more than the %d MB of memory this run may use; give a smaller table, or more memory", len(out), maxMemory/1e6), Err: inputerr.ErrMemory}
+			if need := int64(rows)*out.rowBytes() + cr.InputOffset(); maxMemory > 0 && need > maxMemory {
+				return &Error{File: file, Line: line, Msg: fmt.Sprintf(
+					"the table's pages, %d read so far, would take more than the %d MB of memory this run may use; give a smaller table, or more memory", n, maxMemory/1e6), Err: inputerr.ErrMemory}
 			}
-			out, lines, urls = grow(out, lines, urls, rows)
+			out.grow(rows)
 		}
 	}
-	if len(out) == 0 {
-		return nil, &Error{File: file, Msg: "the file has a header but no pages; want one row per URL after the header"}
+	if out.len() == 0 {
+		return &Error{File: file, Msg: "the file has a header but no pages; want one row per URL after the header"}
 	}
-	return out, nil
+	return nil
 }
+
+// rows are where read files the pages it reads: a []Page (pageRows), or
+// a Set's columns (setRows).
+type rows interface {
+	// add files page p, read on line, unless a page filed before has its
+	// URL: it then returns that page's line (else 0). owned says p.URL
+	// is a string of its own, not the row's field.
+	add(p Page, owned bool, line int) (first int)
+	len() int
+	full() bool // no room for another row without growing
+	// grow makes room for n rows.
+	grow(n int)
+	// rowBytes is what a row takes besides its strings.
+	rowBytes() int64
+}
+
+// pageRows are rows as a []Page.
+type pageRows struct {
+	pages []Page
+	lines []int // each page's line, for the message on a URL given twice
+	urls  *urlSet
+	hosts map[string]string // each host string once
+}
+
+func (l *pageRows) add(p Page, owned bool, line int) int {
+	if !owned {
+		p.URL = strings.Clone(p.URL)
+	}
+	// Keep each host once: tables list a host's pages together, so the
+	// page before's host is tried first.
+	if n := len(l.pages); n > 0 && p.Host == l.pages[n-1].Host {
+		p.Host = l.pages[n-1].Host
+	} else if h, ok := l.hosts[p.Host]; ok {
+		p.Host = h
+	} else {
+		p.Host = strings.Clone(p.Host)
+		l.hosts[p.Host] = p.Host
+	}
+	l.pages, l.lines = append(l.pages, p), append(l.lines, line)
+	if first := l.urls.add(l.pages, len(l.pages)-1); first >= 0 {
+		return l.lines[first]
+	}
+	return 0
+}
+
+func (l *pageRows) len() int        { return len(l.pages) }
+func (l *pageRows) full() bool      { return len(l.pages) == cap(l.pages) }
+func (l *pageRows) grow(n int)      { l.pages, l.lines, l.urls = grow(l.pages, l.lines, l.urls, n) }
+func (l *pageRows) rowBytes() int64 { return rowBytes }
 
 // sizingRows is how many rows ReadSized reads before it counts the rest.
 const sizingRows = 512

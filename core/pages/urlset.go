@@ -29,10 +29,16 @@ func slotsFor(size, n int) int {
 // add adds page i's URL, pg[i].URL, and returns the index of the page
 // that already has it, or −1.
 func (s *urlSet) add(pg []Page, i int) int {
+	u := pg[i].URL
+	return s.addURL(u, i, func(j int) bool { return pg[j].URL == u })
+}
+
+// addURL adds page i's URL u and returns the index of the page that
+// already has it, or −1; same(j) reports whether page j's URL is u.
+func (s *urlSet) addURL(u string, i int, same func(j int) bool) int {
 	if 2*(s.n+1) > len(s.slots) {
 		s.grow()
 	}
-	u := pg[i].URL
 	h := hashURL(u)
 	mask := uint32(len(s.slots) - 1)
 	for k := h & mask; ; k = (k + 1) & mask {
@@ -42,7 +48,7 @@ func (s *urlSet) add(pg []Page, i int) int {
 			s.n++
 			return -1
 		}
-		if j := int(uint32(e)) - 1; uint32(e>>32) == h && pg[j].URL == u {
+		if j := int(uint32(e)) - 1; uint32(e>>32) == h && same(j) {
 			return j
 		}
 	}

@@ -50,7 +50,8 @@ func kindOf(br *bufio.Reader) string {
 type Input struct {
 	Name      string
 	Kind      string
-	Pages     []pages.Page
+	Pages     []pages.Page        // nil for a pages table read with LoadOptions.Set
+	Set       *pages.Set          // a pages table read with LoadOptions.Set; else nil
 	Estimates []estimate.Estimate // one per page for an observation log; nil for a pages table
 	Classes   [][]float64         // per page, the posterior of each LoadOptions.Classes entry
 	Log       *observe.Log        // the observation log's statistics and histories (a change history's: its rows and those skipped); nil for a pages table
@@ -72,11 +73,14 @@ type LoadOptions struct {
 	// header, before its rows are read (estimate has nothing to do with
 	// one: it once read a 200 MB table whole to say so).
 	RefusePages bool
-	SkipBad     bool                    // skip bad rows of an observation log instead of stopping
-	Progress    func(bytes, rows int64) // reading progress of an observation log; may be nil
-	StripWWW    bool                    // hosts taken from URLs without "www."
-	Now         float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
-	Classes     []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
+	// Set reads a pages table into Input.Set, its columns (pages.ReadSet),
+	// not into Input.Pages: the browser's reader, which holds them so.
+	Set      bool
+	SkipBad  bool                    // skip bad rows of an observation log instead of stopping
+	Progress func(bytes, rows int64) // reading progress of an observation log; may be nil
+	StripWWW bool                    // hosts taken from URLs without "www."
+	Now      float64                 // Unix seconds: Last-Modified dates after it are ignored; NaN for no check
+	Classes  []estimate.Class        // change-rate classes to categorise pages into (seed 001 §6.6); may be nil
 	// Prior shrinks every estimate towards its host's empirically fitted
 	// prior, so that no page is planned with a zero rate for lack of
 	// evidence (estimate.Smooth). Planning wants it; reproducing seed 001's
@@ -115,6 +119,13 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 	if kind == KindPages {
 		if opts.RefusePages {
 			return nil, ErrPagesTable
+		}
+		if opts.Set {
+			set, err := pages.ReadSet(br, name, opts.Size, opts.MaxMemory)
+			if err != nil {
+				return nil, err
+			}
+			return &Input{Name: name, Kind: KindPages, Set: set}, nil
 		}
 		pg, err := pages.ReadMax(br, name, opts.Size, opts.MaxMemory)
 		if err != nil {

@@ -17,6 +17,13 @@ type Exposure = pages.Exposure
 // Sweep and PSPFreshness plan one without it being made a []Page.
 type Table = pages.Table
 
+// Set is a pages table as columns (pages.Set), a Table.
+type Set = pages.Set
+
+// NewSet makes the set of pg, their hosts numbered as Hosts numbers them
+// (pages.NewSet).
+func NewSet(pg []Page, hostOf []int32, names []string) *Set { return pages.NewSet(pg, hostOf, names) }
+
 // List is a []Page as a Table (pages.List).
 type List = pages.List
 
