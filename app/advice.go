@@ -70,6 +70,11 @@ func (a *advicePanel) Render() goapp.UI {
 		if n := p.DroppedBy["psp"]; n > 0 {
 			why += sprintf(", which drops %s that its crawlers cannot fit in the horizon (see Compare)", plural(n, "visit", "visits"))
 		}
+		if wp := p.Values["wp"]; p.Values["uniform"] < wp {
+			// Beyond the polite bound: politeness, not the schedule, is why.
+			why = sprintf("it ignores politeness, giving a host as many visits as its pages' share of the budget, where a host takes one visit every P = %s at most — no polite schedule keeps your pages fresher than wp's %s (see what politeness costs)",
+				fmtSeconds(req.Politeness), fmtPct(1-wp, 1))
+		}
 		tail := ""
 		if d.canBacktest() {
 			tail = " The backtest, on what really changed, decides between them."

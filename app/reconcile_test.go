@@ -60,7 +60,8 @@ func TestUniformQuasiNote(t *testing.T) {
 }
 
 // TestAdviceUniformHigher: when uniform's closed form beats psp's
-// schedule, the recommendation says why, with psp's dropped visits.
+// schedule, the recommendation says why: psp's dropped visits, or, when
+// uniform beats even the polite bound wp, politeness.
 func TestAdviceUniformHigher(t *testing.T) {
 	h, _ := mountHome(t)
 	p := *h.res.plan
@@ -75,5 +76,17 @@ func TestAdviceUniformHigher(t *testing.T) {
 	}
 	if strings.Contains(html, "The backtest, on what really changed") {
 		t.Error("the sample has no history, yet the advice points to a backtest")
+	}
+	// Beyond wp, the bound no polite schedule beats, politeness is why
+	// (seed 000 §4's instance: uniform 57.7% fresh, psp 36.2%, wp 36.4%).
+	p.Values = map[string]float64{"psp": 0.638, "uniform": 0.423, "wp": 0.636, "nonpolite": 0.413}
+	html = goapp.HTMLString(h.advicePanel().Render())
+	for _, want := range []string{"it ignores politeness", "one visit every P = 15 s", "fresher than wp&#39;s 36.4%"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the advice lacks %q: %s", want, html)
+		}
+	}
+	if strings.Contains(html, "drops 3 visits") {
+		t.Errorf("the advice blames psp's dropped visits for what politeness costs: %s", html)
 	}
 }
