@@ -206,7 +206,8 @@ func room[T any](x []T, n int) []T {
 }
 
 // fit returns x, copied without its spare room when that is more than an
-// eighth of it: the last step's room would be held as long as the set.
+// eighth of it: the reading's last step's room would be held as long as
+// the rows (24 MB of a million Pages).
 func fit[T any](x []T) []T {
 	if cap(x)-len(x) > len(x)/8 {
 		return slices.Clone(x)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 	"time"
 
@@ -130,12 +129,6 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 		pg, err := pages.ReadMax(br, name, opts.Size, opts.MaxMemory)
 		if err != nil {
 			return nil, err
-		}
-		if cap(pg) > len(pg)+len(pg)/8 {
-			// The table grew by steps as it was read: its last step's room
-			// (a third of it at a million pages, 24 MB) would be held
-			// through the plan.
-			pg = slices.Clone(pg)
 		}
 		return &Input{Name: name, Kind: KindPages, Pages: pg}, nil
 	}
