@@ -2,6 +2,7 @@ package app
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -14,9 +15,10 @@ import (
 // time (writeTo), it is never held whole beside what it encodes: the
 // reading worker's 1M-page set would be a 39 MB message on top of it.
 type message struct {
-	js     []byte
-	arrays [][]float64
-	blob   blob
+	js       []byte
+	arrays   [][]float64
+	blob     blob
+	blobSize int // blob.size(), counted once: a pass over every URL
 }
 
 // blob is what a message carries after its arrays: the URLs and hosts'
@@ -52,7 +54,7 @@ func encode(meta any, b blob, arrays ...[]float64) (*message, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &message{js: js, arrays: arrays, blob: b}
+	m := &message{js: js, arrays: arrays, blob: b, blobSize: b.size()}
 	if size := m.size(); uint64(size) > math.MaxUint32 {
 		return nil, fmt.Errorf("a message of %d bytes is too long for the planner", size)
 	}
@@ -61,7 +63,7 @@ func encode(meta any, b blob, arrays ...[]float64) (*message, error) {
 
 // size is the message's length in bytes.
 func (m *message) size() int {
-	size := len(wireMagic) + 4 + len(m.js) + 4 + 4 + m.blob.size()
+	size := len(wireMagic) + 4 + len(m.js) + 4 + 4 + m.blobSize
 	for _, a := range m.arrays {
 		size += 4 + 8*len(a)
 	}
@@ -94,7 +96,7 @@ func (m *message) writeTo(dst io.Writer) error {
 			a = a[k:]
 		}
 	}
-	u32(m.blob.size())
+	u32(m.blobSize)
 	if s := m.blob.names; s != nil {
 		for i := range s.Len() {
 			w.Write(appendName(w.AvailableBuffer(), s.URL(i)))
@@ -109,17 +111,9 @@ func (m *message) writeTo(dst io.Writer) error {
 
 // bytes is the message as one slice.
 func (m *message) bytes() []byte {
-	b := &sliceWriter{b: make([]byte, 0, m.size())}
-	m.writeTo(b) // a slice takes every write
-	return b.b
-}
-
-// sliceWriter appends what it is written to a slice.
-type sliceWriter struct{ b []byte }
-
-func (s *sliceWriter) Write(p []byte) (int, error) {
-	s.b = append(s.b, p...)
-	return len(p), nil
+	b := bytes.NewBuffer(make([]byte, 0, m.size()))
+	m.writeTo(b) // a buffer takes every write
+	return b.Bytes()
 }
 
 // pack encodes meta, blob and arrays into one message's bytes.
