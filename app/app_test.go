@@ -163,7 +163,7 @@ func samplePages(t testing.TB) []pages.Page {
 
 func TestWire(t *testing.T) {
 	pg := samplePages(t)
-	d := newDataset("s", 0, true, pg, nil)
+	d := newDataset("s", 0, true, pg)
 	q, _ := defaultForm().request()
 	q.Seq, q.Stages, q.Known = 7, allStages, map[int]float64{10: 0.5}
 	b, err := packJob(q, d, false)
@@ -229,7 +229,7 @@ func TestWire(t *testing.T) {
 }
 
 func TestNamePages(t *testing.T) {
-	d := newDataset("x", 0, false, []pages.Page{{URL: "https://a/1", Host: "a"}, {URL: "https://a/2", Host: "a"}}, nil)
+	d := newDataset("x", 0, false, []pages.Page{{URL: "https://a/1", Host: "a"}, {URL: "https://a/2", Host: "a"}})
 	got := namePages("page 2 (2): crawl delay 9e9 s is not between 0 and the horizon; page 7 (7)", d)
 	if got != "page 2 (https://a/2): crawl delay 9e9 s is not between 0 and the horizon; page 7 (7)" {
 		t.Error(got)
@@ -276,7 +276,7 @@ func TestWireSameValues(t *testing.T) {
 		for i, p := range tc.pg {
 			hostOf[i] = int32(slices.Index(tc.hosts, p.Host))
 		}
-		m, blob, cols := packPages(newPageSet(tc.pg, hostOf, tc.hosts), true)
+		m, blob, cols := packPages(pages.NewSet(tc.pg, hostOf, tc.hosts), true)
 		for k, c := range cols {
 			if (len(c) == 1) != tc.short[k] && len(tc.pg) > 1 {
 				t.Errorf("%s: column %d crosses as %d values", tc.name, k, len(c))

@@ -36,7 +36,7 @@ func TestBacktestThroughWorker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := newDataset("h.csv", int64(len(raw)), false, pg, nil)
+	d := newDataset("h.csv", int64(len(raw)), false, pg)
 	d.raw, d.kind = raw, kindOf(raw)
 	if !d.canBacktest() || d.kind != "change history" {
 		t.Fatalf("kind %q: not backtestable", d.kind)
@@ -141,14 +141,14 @@ func (e *cancelCount) where() string                       { return "nowhere" }
 // same data, it goes on; and a stage of the old data's backtest that
 // arrives after is not taken.
 func TestBacktestPanelLetsGoOfOldData(t *testing.T) {
-	old := newDataset("a.csv", 1, false, nil, nil)
+	old := newDataset("a.csv", 1, false, nil)
 	eng := &cancelCount{}
 	b := &backtestPanel{Data: old, eng: eng, busy: true, on: old, seq: 1}
 	b.OnUpdate(nil)
 	if !b.busy || eng.cancels != 0 {
 		t.Fatalf("the same data: busy %v, %d cancels; want busy, none", b.busy, eng.cancels)
 	}
-	b.Data = newDataset("a.csv", 1, false, nil, nil) // the same file read again is new data
+	b.Data = newDataset("a.csv", 1, false, nil) // the same file read again is new data
 	b.OnUpdate(nil)
 	if b.busy || eng.cancels != 1 {
 		t.Fatalf("new data: busy %v, %d cancels; want not busy, one", b.busy, eng.cancels)

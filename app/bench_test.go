@@ -36,7 +36,7 @@ func TestBenchCompute(t *testing.T) {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	t.Logf("read in %v (memory from the system %d MB)", time.Since(start).Round(time.Millisecond), m.Sys>>20)
-	d := newDataset(path, 0, false, pg, nil)
+	d := newDataset(path, 0, false, pg)
 	t.Logf("read %d pages on %d hosts in %v", len(pg), len(d.pages.HostNames), time.Since(start).Round(time.Millisecond))
 	fm := defaultForm()
 	fm.Budget = strconv.Itoa(niceRound(4 * float64(len(pg))))

@@ -44,13 +44,6 @@ type dataset struct {
 	quasi            int // pages with a quasi-deterministic change model
 }
 
-// newDataset indexes pages; breathe is called every few thousand pages
-// (the browser uses it to yield).
-func newDataset(name string, size int64, sample bool, pg []plan.Page, breathe func()) *dataset {
-	hostOf, hosts := plan.Hosts(pg, breathe)
-	return setDataset(name, size, sample, newPageSet(pg, hostOf, hosts))
-}
-
 // setDataset is the dataset of a set of pages.
 func setDataset(name string, size int64, sample bool, s *pageSet) *dataset {
 	d := &dataset{version: nextVersion(), name: name, size: size, sample: sample, pages: s, minRate: math.Inf(1)}

@@ -19,7 +19,7 @@ import (
 // then export.Write.
 func TestExportThroughWorker(t *testing.T) {
 	pg := samplePages(t)
-	d := newDataset("sample", 0, true, pg, nil)
+	d := newDataset("sample", 0, true, pg)
 	q, errs := defaultForm().request()
 	if errs != nil {
 		t.Fatal(errs)
@@ -80,7 +80,7 @@ func TestWireModels(t *testing.T) {
 	pg := samplePages(t)[:50]
 	pg[3].Change = &plan.Change{Model: "pareto", Shape: 1.5}
 	pg[7].Change = &plan.Change{Model: "quasi", Times: []float64{60, 600}, Probs: []float64{1, 0.5}}
-	d := newDataset("m", 0, false, pg, nil)
+	d := newDataset("m", 0, false, pg)
 	q, _ := defaultForm().request()
 	b, err := packJob(q, d, false)
 	if err != nil {
@@ -164,7 +164,7 @@ func TestPolicyOnlyExports(t *testing.T) {
 func TestPolicyNotPlannedShown(t *testing.T) {
 	pg := samplePages(t)[:200]
 	pg[3].Change = &plan.Change{Model: "pareto", Shape: 1.5}
-	d := newDataset("m", 0, false, pg, nil)
+	d := newDataset("m", 0, false, pg)
 	q, _ := defaultForm().request()
 	q.Policy, q.Budget, q.Seq, q.Stages = "cho", 2000, 1, StagePlan
 	r := viaWorker(t, q, d, "plan").Plan

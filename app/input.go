@@ -97,7 +97,7 @@ func decode(ctx context.Context, r io.Reader, name string, size int64, skip bool
 		runtime.GC() // reading's scratch: the set is made in its room
 	}
 	hostOf, hosts := plan.Hosts(pg, breathe)
-	set := newPageSet(pg, hostOf, hosts)
+	set := plan.NewSet(pg, hostOf, hosts)
 	if err := checkPages(set, name); err != nil {
 		return nil, nil, nil, err
 	}

@@ -10,9 +10,3 @@ import "github.com/freshplan/freshplan/core/plan"
 // at paper scale), the collector has nothing in the columns to mark, and
 // planning reads it as a plan.Table.
 type pageSet = plan.Set
-
-// newPageSet makes the set of pg, hostOf[i] being the index of page i's
-// host in hosts.
-func newPageSet(pg []plan.Page, hostOf []int32, hosts []string) *pageSet {
-	return plan.NewSet(pg, hostOf, hosts)
-}

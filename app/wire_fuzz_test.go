@@ -25,7 +25,7 @@ func FuzzUnpack(f *testing.F) {
 			}
 		})
 	q, _ := defaultForm().request()
-	if b, err := packJob(q, newDataset("s", 0, false, samplePages(f)[:20], nil), false); err == nil {
+	if b, err := packJob(q, newDataset("s", 0, false, samplePages(f)[:20]), false); err == nil {
 		f.Add(b)
 	}
 	f.Add([]byte(wireMagic))

@@ -61,7 +61,7 @@ func acrossWire(t *testing.T, s *Stage) *Stage {
 // figure lies within two half-widths of it.
 func TestSimulateInApp(t *testing.T) {
 	pg := samplePages(t)
-	d := newDataset("sample", 0, true, pg, nil)
+	d := newDataset("sample", 0, true, pg)
 	f := defaultForm()
 	f.Simulate = "30"
 	q, errs := f.request()
@@ -92,5 +92,10 @@ func TestSimulateInApp(t *testing.T) {
 // setOf is pg as the page keeps them.
 func setOf(pg []plan.Page) *pageSet {
 	hostOf, hosts := plan.Hosts(pg, nil)
-	return newPageSet(pg, hostOf, hosts)
+	return plan.NewSet(pg, hostOf, hosts)
+}
+
+// newDataset is the dataset of pg, as reading a file makes it.
+func newDataset(name string, size int64, sample bool, pg []plan.Page) *dataset {
+	return setDataset(name, size, sample, setOf(pg))
 }
