@@ -17,6 +17,7 @@ type Tracker struct {
 type trace struct {
 	first, last float64 // first and latest visit, first NaN before any
 	sum         float64 // Σ g·gap(λg) over the gaps closed so far
+	rate        float64 // λ, beside the rest: a visit reads one line
 }
 
 // NewTracker returns a tracker for pages with the given change rates
@@ -25,6 +26,7 @@ func NewTracker(m Model, obj Objective, rates []float64, T float64) *Tracker {
 	tr := &Tracker{model: m, obj: obj, horizon: T, rates: rates, pages: make([]trace, len(rates))}
 	for i := range tr.pages {
 		tr.pages[i].first = math.NaN()
+		tr.pages[i].rate = rates[i]
 	}
 	return tr
 }
@@ -33,7 +35,7 @@ func (tr *Tracker) gap(i int, g float64) float64 {
 	if g <= 0 {
 		return 0
 	}
-	return g * tr.obj.gap(tr.rates[i]*g)
+	return g * tr.obj.gap(tr.pages[i].rate*g)
 }
 
 // Visit records a visit to page i at time t (seconds from the horizon's
@@ -52,7 +54,7 @@ func (tr *Tracker) Visit(i int, t float64) {
 // a caller replaying visits in time order (which touch pages all over
 // memory) warms a batch of them first, the reads independent of each
 // other so that the processor fetches many at once, then visits them.
-func (tr *Tracker) Warm(i int) float64 { return tr.pages[i].last + tr.rates[i] }
+func (tr *Tracker) Warm(i int) float64 { return tr.pages[i].last }
 
 // Page returns page i's realized staleness (or age in seconds): the same
 // value as Realized over the visits recorded.
