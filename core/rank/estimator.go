@@ -2,7 +2,6 @@ package rank
 
 import (
 	"math"
-	"sync"
 
 	"github.com/freshplan/freshplan/core/graph"
 )
@@ -138,24 +137,14 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 		e.share[p] = e.y[p] * e.inv[p]
 	}
 	copy(e.prev, e.share)
-	split := e.split
 	sweeps := 0
-	var wg sync.WaitGroup
 	var sum, step [2]float64
 	var total float64
 	for {
 		sweeps++
-		if len(e.inSrc) >= parallelLinks {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				sum[1], step[1] = e.sweep(fetched, split, n, &e.sites.block[1])
-			}()
-		} else {
-			sum[1], step[1] = e.sweep(fetched, split, n, &e.sites.block[1])
-		}
-		sum[0], step[0] = e.sweep(fetched, 0, split, &e.sites.block[0])
-		wg.Wait()
+		e.inBlocks(func(b, lo, hi int) {
+			sum[b], step[b] = e.sweep(fetched, lo, hi, &e.sites.block[b])
+		})
 		if step[0]+step[1] < checkAt*e.tol*(sum[0]+sum[1]+rest) || sweeps+1 >= MaxIterations {
 			// Near: a power step, whose change is the residual itself.
 			copy(e.prev, e.share)
@@ -175,18 +164,48 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 	return sweeps
 }
 
+// inBlocks calls f for each block of pages, b = 0 for pages [0, split)
+// and 1 for [split, n): the second on a goroutine of its own when the
+// rows hold parallelLinks links or more, else after the first. f writes
+// only its block's pages, so the result does not depend on which runs
+// when.
+func (e *Estimator) inBlocks(f func(b, lo, hi int)) {
+	n := e.g.Pages()
+	if len(e.inSrc) < parallelLinks {
+		f(0, 0, e.split)
+		f(1, e.split, n)
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(1, e.split, n)
+	}()
+	f(0, 0, e.split)
+	<-done
+}
+
 // jacobi is a power step, y ← 1 + d·A·y, reading only the sweep before;
 // it returns the fetched pages' ‖Δy‖₁, which is the residual of y before
 // the step (the others' values taken from the fetched pages', above), and
-// Σy.
+// Σy. Each block sums its own; the two sums are added in block order.
 // The last sweep is one: pages with the same known in-links then get the
 // same value to the last bit, so that ties between them go, as the
 // strategies say, to the page seen first — Gauss–Seidel would have left
 // them apart by rounding and by when in the sweep each was updated.
 func (e *Estimator) jacobi(seen, fetched []bool) (step, total float64) {
+	var steps, totals [2]float64
+	e.inBlocks(func(b, lo, hi int) {
+		steps[b], totals[b] = e.jacobiBlock(seen, fetched, lo, hi)
+	})
+	return steps[0] + steps[1], totals[0] + totals[1]
+}
+
+// jacobiBlock is jacobi over pages lo ≤ v < hi.
+func (e *Estimator) jacobiBlock(seen, fetched []bool, lo, hi int) (step, total float64) {
 	n := uint32(e.g.Pages())
 	d, prev, y, inv := e.d, e.prev, e.y, e.inv
-	for v := range n {
+	for v := lo; v < hi; v++ {
 		if !seen[v] {
 			continue
 		}

@@ -103,12 +103,14 @@ func (c *sites) rescale(e *Estimator, fetched []bool) {
 		}
 		b0.mass[s] = f // the factor, read below
 	}
-	for v, y := range e.y {
-		if fetched[v] {
-			y *= b0.mass[c.host[v]]
-			e.y[v] = y
-			sh := y * e.inv[v]
-			e.share[v], e.prev[v] = sh, sh
+	e.inBlocks(func(_, lo, hi int) {
+		for v := lo; v < hi; v++ {
+			if fetched[v] {
+				y := e.y[v] * b0.mass[c.host[v]]
+				e.y[v] = y
+				sh := y * e.inv[v]
+				e.share[v], e.prev[v] = sh, sh
+			}
 		}
-	}
+	})
 }
