@@ -32,8 +32,9 @@ import (
 //     stay inside their site (seed 004 §4.1), so a sweep spreads rank
 //     within a site fast and the site's total slowly;
 //   - it starts from the previous call's y, new pages at 1, and keeps the
-//     known in-links in compressed rows, adding each call only the links
-//     of the pages fetched since;
+//     known in-links in rows with room for every in-link the graph has,
+//     adding each call only the links of the pages fetched since, at
+//     their rows' ends;
 //   - it ends with one power-iteration step (jacobi) over every seen page,
 //     which measures the residual it stops on and keeps ties.
 //
@@ -66,13 +67,15 @@ type Estimator struct {
 	added []bool    // fetched pages whose links are in the rows
 	split int       // the second block's first page
 
-	// Known in-links of page v: inSrc[inOff[v]:inOff[v+1]], each an index
+	// Known in-links of page v: inSrc[inOff[v]:inEnd[v]], each an index
 	// into vals: u when u is in v's block, n+u when not — so a sweep reads
 	// its own block's new values and the other's from the sweep before
-	// without a test.
-	inOff        []int32
-	inSrc, spare []uint32 // spare: the rows' other buffer, for the merge
-	fill         []int32  // per page, new in-links during a merge; else 0
+	// without a test. Row v has room for v's in-links in g, up to
+	// inOff[v+1]: a link is added where it goes, nothing moved.
+	inOff, inEnd []int32
+	inSrc        []uint32
+	links        int    // known links
+	recent       []bool // pages fetched since the last call, while linkFetched runs
 
 	sites sites
 }
@@ -82,20 +85,22 @@ type Estimator struct {
 func NewEstimator(g *graph.Graph, d, tol float64) *Estimator {
 	n := g.Pages()
 	e := &Estimator{g: g, d: d, tol: tol, y: make([]float64, n), vals: make([]float64, 2*n),
-		inv: make([]float64, n), added: make([]bool, n), inOff: make([]int32, n+1), fill: make([]int32, n)}
+		inv: make([]float64, n), added: make([]bool, n), inOff: make([]int32, n+1), inEnd: make([]int32, n),
+		inSrc: make([]uint32, len(g.Out)), recent: make([]bool, n)}
 	e.share, e.prev = e.vals[:n], e.vals[n:]
 	e.sites.init(g)
 	// The blocks split g's links in two, fixed for the Estimator's life:
 	// the rows store which block a link comes from.
 	in := 0
 	for v, k := range g.InDegrees() {
-		if in >= len(g.Out)/2 {
-			e.split = v
-			break
+		if in < len(g.Out)/2 {
+			e.split = v + 1
 		}
+		e.inEnd[v] = int32(in)
 		in += int(k)
-		e.split = v + 1
+		e.inOff[v+1] = int32(in)
 	}
+	copy(e.inOff, e.inEnd)
 	return e
 }
 
@@ -171,7 +176,7 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 // when.
 func (e *Estimator) inBlocks(f func(b, lo, hi int)) {
 	n := e.g.Pages()
-	if len(e.inSrc) < parallelLinks {
+	if e.links < parallelLinks {
 		f(0, 0, e.split)
 		f(1, e.split, n)
 		return
@@ -210,7 +215,7 @@ func (e *Estimator) jacobiBlock(seen, fetched []bool, lo, hi int) (step, total f
 			continue
 		}
 		s := 0.0
-		for _, u := range e.inSrc[e.inOff[v]:e.inOff[v+1]] {
+		for _, u := range e.inSrc[e.inOff[v]:e.inEnd[v]] {
 			s += prev[u%n]
 		}
 		nv := 1 + d*s
@@ -238,7 +243,7 @@ func (e *Estimator) sweep(fetched []bool, lo, hi int, acc *siteSums) (sum, step 
 			continue
 		}
 		s := 0.0
-		for _, u := range e.inSrc[e.inOff[v]:e.inOff[v+1]] {
+		for _, u := range e.inSrc[e.inOff[v]:e.inEnd[v]] {
 			s += vals[u]
 		}
 		nv := 1 + d*s
@@ -260,66 +265,32 @@ func (e *Estimator) sweep(fetched []bool, lo, hi int, acc *siteSums) (sum, step 
 }
 
 // add puts the links of the pages fetched since the last call into the
-// rows: each row keeps its links and gets the new ones after them, the
-// rows between two that grow moved in one copy.
+// rows, each at the end of its row's known links.
 func (e *Estimator) add(fetched []bool) {
 	g, n := e.g, e.g.Pages()
-	var fresh []int32
-	links := 0
-	for u := range int32(n) {
-		if fetched[u] && !e.added[u] {
-			e.added[u] = true
-			fresh = append(fresh, u)
-			e.sites.pages[g.Host[u]]++
-			out := g.OutOf(u)
-			if len(out) > 0 {
-				e.inv[u] = 1 / float64(len(out))
-			}
-			for _, v := range out {
-				e.fill[v]++
-			}
-			links += len(out)
-		}
-	}
-	if links == 0 {
-		e.linkFetched(fresh)
-		return
-	}
-	old := len(e.inSrc)
-	if cap(e.spare) < old+links {
-		e.spare = make([]uint32, 0, len(g.Out))
-	}
-	dst := e.spare[:old+links]
-	shift, from := int32(0), int32(0)
-	for v := range n {
-		end := e.inOff[v+1]
-		e.inOff[v] += shift
-		if c := e.fill[v]; c > 0 {
-			copy(dst[from+shift:end+shift], e.inSrc[from:end])
-			e.fill[v] = end + shift // where v's new in-links go
-			shift += c
-			from = end
-		}
-	}
-	copy(dst[from+shift:], e.inSrc[from:old])
-	e.inOff[n] = int32(old + links)
 	split := int32(e.split)
-	for _, u := range fresh {
-		for _, v := range g.OutOf(u) {
+	var fresh []int32
+	for u := range int32(n) {
+		if !fetched[u] || e.added[u] {
+			continue
+		}
+		e.added[u] = true
+		fresh = append(fresh, u)
+		e.sites.pages[g.Host[u]]++
+		out := g.OutOf(u)
+		if len(out) > 0 {
+			e.inv[u] = 1 / float64(len(out))
+		}
+		for _, v := range out {
 			i := uint32(u)
 			if (u < split) != (v < split) {
 				i += uint32(n)
 			}
-			dst[e.fill[v]] = i
-			e.fill[v]++
+			e.inSrc[e.inEnd[v]] = i
+			e.inEnd[v]++
 		}
+		e.links += len(out)
 	}
-	for _, u := range fresh {
-		for _, v := range g.OutOf(u) {
-			e.fill[v] = 0
-		}
-	}
-	e.inSrc, e.spare = dst, e.inSrc
 	e.linkFetched(fresh)
 }
 
@@ -330,7 +301,7 @@ func (e *Estimator) add(fetched []bool) {
 func (e *Estimator) linkFetched(fresh []int32) {
 	n := uint32(e.g.Pages())
 	for _, u := range fresh {
-		e.fill[u] = -1 // fresh, until the end of this call
+		e.recent[u] = true
 	}
 	for _, u := range fresh {
 		for _, v := range e.g.OutOf(u) {
@@ -340,13 +311,13 @@ func (e *Estimator) linkFetched(fresh []int32) {
 		}
 	}
 	for _, v := range fresh {
-		for _, i := range e.inSrc[e.inOff[v]:e.inOff[v+1]] {
-			if u := int32(i % n); e.fill[u] == 0 {
+		for _, i := range e.inSrc[e.inOff[v]:e.inEnd[v]] {
+			if u := int32(i % n); !e.recent[u] {
 				e.sites.link(u, v, e.inv[u])
 			}
 		}
 	}
 	for _, u := range fresh {
-		e.fill[u] = 0
+		e.recent[u] = false
 	}
 }
