@@ -489,21 +489,28 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	// own, and infcrawlers, a bound the headline does not need, comes
 	// after early (in WebAssembly at paper scale 1.4 s of early's 9 s).
 	lateInf := merged == nil && early != nil
-	first := func() (err error) {
-		if merged == nil {
-			if !lateInf {
-				if inf, err = in.followedLazy(a.polite); err != nil {
-					return err
-				}
-			}
+	// Made as consumed, psp and infcrawlers share nothing, and run at once
+	// on several cores; held whole, they follow one programme in turn.
+	var first []func() error
+	if merged == nil {
+		if !lateInf {
+			first = append(first, func() (err error) {
+				inf, err = in.followedLazy(a.polite)
+				return err
+			})
+		}
+		first = append(first, func() (err error) {
 			psp, err = in.polite(PSP, in.lazy(PSP, a.polite, true), a.polite)
 			return err
-		}
-		if inf, err = in.followed(merged, a.polite); err != nil {
+		})
+	} else {
+		first = append(first, func() (err error) {
+			if inf, err = in.followed(merged, a.polite); err != nil {
+				return err
+			}
+			psp, err = in.polite(PSP, merged, a.polite)
 			return err
-		}
-		psp, err = in.polite(PSP, merged, a.polite)
-		return err
+		})
 	}
 	var jobs []func() error
 	if lateInf {
@@ -548,7 +555,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	}
 	if early == nil && runtime.GOMAXPROCS(0) > 1 {
 		// All together, on every core.
-		if err := parallel(append([]func() error{first}, jobs...)...); err != nil {
+		if err := parallel(append(first, jobs...)...); err != nil {
 			return nil, err
 		}
 	} else {
@@ -556,8 +563,10 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		// infcrawlers first, for early; then nothing holds MERGE's
 		// programme (70 MB of times at paper scale when held whole, and in
 		// WebAssembly memory once grown is never given back).
-		if err := first(); err != nil {
-			return nil, err
+		for _, f := range first {
+			if err := f(); err != nil {
+				return nil, err
+			}
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
