@@ -236,6 +236,7 @@ func TestMemoryLimitSaid(t *testing.T) {
 	})
 	memory.budget = 4e6
 	checkHostile(t, []hostileCase{
-		{[]string{"plan", "--budget", "10", big}, exitBadInput, "freshplan: " + big + ":10913: the table's pages, 10912 read so far, would take more than the 3 MB of memory this run may use; give a smaller table, or more memory (the address-space limit (ulimit -v 1048576 KiB) leaves 4 MB for data beside the 766 MB the Go runtime reserves)\n"},
+		// Refused where the reader makes room, at 512·4² rows read.
+		{[]string{"plan", "--budget", "10", big}, exitBadInput, "freshplan: " + big + ":8193: the table's pages, 8192 read so far, would take more than the 3 MB of memory this run may use; give a smaller table, or more memory (the address-space limit (ulimit -v 1048576 KiB) leaves 4 MB for data beside the 766 MB the Go runtime reserves)\n"},
 	})
 }

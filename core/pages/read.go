@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/freshplan/freshplan/core/internal/canonurl"
 	"github.com/freshplan/freshplan/core/internal/inputerr"
@@ -78,18 +77,20 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 // for them, once the pages would take more than maxMemory bytes (0: no
 // limit): under an address-space limit a refused allocation kills the
 // process without a word (issue 22), so the caller gives what it may use.
-// The pages come without the room the reading's last step left them when
-// it is more than an eighth (fit): a third of it at a million pages.
+// It reads the table into a Set's columns and makes the pages from them
+// once, at their full size: growing a []Page as it was read copied its
+// strings' pointers step by step, each behind the collector's write
+// barrier while it marked (at a million pages a third of the read).
 func ReadMax(r io.Reader, file string, size, maxMemory int64) ([]Page, error) {
-	l := &pageRows{hosts: map[string]string{}, urls: newURLSet(0)}
-	if err := read(r, file, size, maxMemory, l); err != nil {
+	s := &setRows{index: map[string]int32{}, seen: newURLSet(0), prev: -1, pages: true}
+	if err := read(r, file, size, maxMemory, s); err != nil {
 		return nil, err
 	}
-	return fit(l.pages), nil
+	return s.set().Pages(), nil
 }
 
 // read reads a pages table into rows, as ReadMax describes.
-func read(r io.Reader, file string, size, maxMemory int64, out rows) error {
+func read(r io.Reader, file string, size, maxMemory int64, out *setRows) error {
 	lim := &limiter{r: r}
 	br := bufio.NewReaderSize(lim, bufSize)
 	if err := sniff(br, file); err != nil {
@@ -168,14 +169,13 @@ func read(r io.Reader, file string, size, maxMemory int64, out rows) error {
 			perr.File, perr.Line = file, line
 			return perr
 		}
-		// The URL in its canonical spelling: a new string when it is not
-		// (one page written two ways is given twice), else the row's
-		// field, which csv reuses — the rows keep a copy.
-		written, owned := p.URL, false
+		// The URL in its canonical spelling (one page written two ways is
+		// given twice); the rows copy it into their text.
+		written := p.URL
 		if !canonurl.Is(p.URL) {
-			p.URL, owned = canonurl.Of(p.URL), true
+			p.URL = canonurl.Of(p.URL)
 		}
-		if first := out.add(p, owned, line); first > 0 {
+		if first := out.add(p, line); first > 0 {
 			msg := fmt.Sprintf("URL %s already appears on line %d; give each page once", inputerr.Quote(p.URL), first)
 			if written != p.URL {
 				msg = fmt.Sprintf("URL %s is %s, which already appears on line %d (URLs are compared in their canonical spelling); give each page once",
@@ -201,55 +201,6 @@ func read(r io.Reader, file string, size, maxMemory int64, out rows) error {
 	return nil
 }
 
-// rows are where read files the pages it reads: a []Page (pageRows), or
-// a Set's columns (setRows).
-type rows interface {
-	// add files page p, read on line, unless a page filed before has its
-	// URL: it then returns that page's line (else 0). owned says p.URL
-	// is a string of its own, not the row's field.
-	add(p Page, owned bool, line int) (first int)
-	len() int
-	full() bool // no room for another row without growing
-	// grow makes room for n rows.
-	grow(n int)
-	// rowBytes is what a row takes besides its strings.
-	rowBytes() int64
-}
-
-// pageRows are rows as a []Page.
-type pageRows struct {
-	pages []Page
-	lines []int // each page's line, for the message on a URL given twice
-	urls  *urlSet
-	hosts map[string]string // each host string once
-}
-
-func (l *pageRows) add(p Page, owned bool, line int) int {
-	if !owned {
-		p.URL = strings.Clone(p.URL)
-	}
-	// Keep each host once: tables list a host's pages together, so the
-	// page before's host is tried first.
-	if n := len(l.pages); n > 0 && p.Host == l.pages[n-1].Host {
-		p.Host = l.pages[n-1].Host
-	} else if h, ok := l.hosts[p.Host]; ok {
-		p.Host = h
-	} else {
-		p.Host = strings.Clone(p.Host)
-		l.hosts[p.Host] = p.Host
-	}
-	l.pages, l.lines = append(l.pages, p), append(l.lines, line)
-	if first := l.urls.add(l.pages, len(l.pages)-1); first >= 0 {
-		return l.lines[first]
-	}
-	return 0
-}
-
-func (l *pageRows) len() int        { return len(l.pages) }
-func (l *pageRows) full() bool      { return len(l.pages) == cap(l.pages) }
-func (l *pageRows) grow(n int)      { l.pages, l.lines, l.urls = grow(l.pages, l.lines, l.urls, n) }
-func (l *pageRows) rowBytes() int64 { return rowBytes }
-
 // sizingRows is how many rows ReadSized reads before it counts the rest.
 const sizingRows = 512
 
@@ -257,10 +208,6 @@ const sizingRows = 512
 // growth times the rows read: a million rows in six steps from 512, the
 // last landing on the count, each old array a quarter of the new one.
 const growth = 4
-
-// rowBytes is what one page takes besides its strings: the Page, its
-// line and two slots of the URL set.
-const rowBytes = int64(unsafe.Sizeof(Page{})) + 8 + 16
 
 // roomFor returns the rows to make room for, n of them read in the first
 // off bytes of a file of size bytes: every row the size implies, but
@@ -273,15 +220,6 @@ func roomFor(n int, size, off int64) int {
 	}
 	rows := int(min(float64(size)/float64(off)*float64(n)*1.1, float64(size/12), float64(growth*n)))
 	return max(rows, n+1)
-}
-
-// grow returns out, lines and urls with room for rows rows. The set's
-// entries move by their stored hashes: adding every URL to a new set
-// hashed and compared each again — a third of the page's longest task
-// (828 ms) while it read a million pages in WebAssembly.
-func grow(out []Page, lines []int, urls *urlSet, rows int) ([]Page, []int, *urlSet) {
-	urls.reserve(rows)
-	return room(out, rows), room(lines, rows), urls
 }
 
 // blank reports whether a record is an empty or all-space line.

@@ -337,15 +337,12 @@ func TestReadSized(t *testing.T) {
 // others reserves no more than its shortest possible rows (12 bytes)
 // could fill; past a size already read, room doubles as append's would.
 func TestSized(t *testing.T) {
-	first := func() ([]Page, []int, *urlSet) {
-		out := make([]Page, 512)
-		lines := make([]int, 512)
-		urls := newURLSet(0)
-		for i := range out {
-			out[i].URL, lines[i] = strconv.Itoa(i), i+2
-			urls.add(out, i)
+	first := func() *setRows {
+		s := &setRows{index: map[string]int32{}, seen: newURLSet(0), prev: -1}
+		for i := range 512 {
+			s.add(Page{URL: strconv.Itoa(i), Host: "h"}, i+2)
 		}
-		return out, lines, urls
+		return s
 	}
 	for _, c := range []struct {
 		size, off int64
@@ -357,19 +354,19 @@ func TestSized(t *testing.T) {
 		{12_000, 512, 512, 1000}, // 12-byte rows at most
 		{20_000, 20_000, 1024, 1024},
 	} {
-		out, lines, urls := first()
-		got, gotLines, set := grow(out, lines, urls, roomFor(len(out), c.size, c.off))
-		// The allocator rounds room up to its 8 KiB pages: 114 pages of 72 bytes.
-		if cap(got) < c.lo || cap(got) > c.hi+114 || len(got) != 512 || len(gotLines) != 512 || cap(gotLines) < c.lo || set.n != 512 {
-			t.Errorf("size %d, %d read: room for %d pages (want %d to %d), %d kept, %d URLs in the set", c.size, c.off, cap(got), c.lo, c.hi, len(got), set.n)
+		s := first()
+		s.grow(roomFor(s.len(), c.size, c.off))
+		// The allocator rounds room up to its size classes.
+		if got := cap(s.rates); got < c.lo || got > cap(make([]float64, 0, c.hi)) || s.len() != 512 || cap(s.lines) < c.lo || s.seen.n != 512 {
+			t.Errorf("size %d, %d read: room for %d pages (want %d to %d), %d kept, %d URLs in the set", c.size, c.off, got, c.lo, c.hi, s.len(), s.seen.n)
 		}
 		// The set has room for the rows counted (no growth) and still
 		// finds each URL kept.
-		if len(set.slots) < 2*c.lo {
-			t.Errorf("size %d, %d read: %d slots for %d rows", c.size, c.off, len(set.slots), c.lo)
+		if len(s.seen.slots) < 2*c.lo {
+			t.Errorf("size %d, %d read: %d slots for %d rows", c.size, c.off, len(s.seen.slots), c.lo)
 		}
-		if dup := set.add(append(got, Page{URL: "7"}), 512); dup != 7 {
-			t.Errorf("size %d, %d read: URL 7 again found at page %d, want 7", c.size, c.off, dup)
+		if line := s.add(Page{URL: "7", Host: "h"}, 600); line != 9 {
+			t.Errorf("size %d, %d read: URL 7 again found on line %d, want 9", c.size, c.off, line)
 		}
 	}
 }

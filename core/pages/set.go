@@ -27,9 +27,10 @@ type Set struct {
 	Exposures       map[int]*Exposure // pages with an exposure, by index
 }
 
-// ReadSet is ReadMax reading into a Set: the same pages, or the same
-// error, without a Page or a string made per row (a million pages in
-// WebAssembly: a heap of 140 MB at its peak, against 217 MB).
+// ReadSet is ReadMax leaving the pages in a Set's columns: the same
+// pages, or the same error, without a Page or a string made per row (a
+// million pages in WebAssembly: a heap of 140 MB at its peak, against 217
+// MB when the reader grew a []Page).
 func ReadSet(r io.Reader, file string, size, maxMemory int64) (*Set, error) {
 	s := &setRows{index: map[string]int32{}, seen: newURLSet(0), prev: -1}
 	if err := read(r, file, size, maxMemory, s); err != nil {
@@ -123,9 +124,12 @@ type setRows struct {
 	changes                map[int]*Change
 	exposures              map[int]*Exposure
 	seen                   *urlSet
+	pages                  bool // the rows are to be made a []Page (ReadMax)
 }
 
-func (s *setRows) add(p Page, _ bool, line int) int {
+// add files page p, read on line, unless a page filed before has its
+// URL: it then returns that page's line (else 0).
+func (s *setRows) add(p Page, line int) int {
 	i := len(s.rates)
 	lo := len(s.text)
 	// Tables list a host's pages together: the row before's host is
@@ -180,8 +184,13 @@ func (s *setRows) len() int   { return len(s.rates) }
 func (s *setRows) full() bool { return len(s.rates) == cap(s.rates) }
 
 // rowBytes: an end, a line, a host index, a rate, a weight, a delay and
-// two slots of the URL set.
-func (s *setRows) rowBytes() int64 { return 8 + 8 + 4 + 8 + 8 + 8 + 16 }
+// two slots of the URL set; and the Page made of them, for ReadMax.
+func (s *setRows) rowBytes() int64 {
+	if s.pages {
+		return 8 + 8 + 4 + 8 + 8 + 8 + 16 + int64(unsafe.Sizeof(Page{}))
+	}
+	return 8 + 8 + 4 + 8 + 8 + 8 + 16
+}
 
 // grow makes room for n rows, and for their URLs at the length of those
 // read so far.

@@ -26,13 +26,6 @@ func slotsFor(size, n int) int {
 	return size
 }
 
-// add adds page i's URL, pg[i].URL, and returns the index of the page
-// that already has it, or −1.
-func (s *urlSet) add(pg []Page, i int) int {
-	u := pg[i].URL
-	return s.addURL(u, i, func(j int) bool { return pg[j].URL == u })
-}
-
 // addURL adds page i's URL u and returns the index of the page that
 // already has it, or −1; same(j) reports whether page j's URL is u.
 func (s *urlSet) addURL(u string, i int, same func(j int) bool) int {

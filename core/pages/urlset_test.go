@@ -33,7 +33,7 @@ func TestURLSetMatchesMap(t *testing.T) {
 				want = -1
 				first[u] = i
 			}
-			if got := urls.add(pg, i); got != want {
+			if got := addPage(urls, pg, i); got != want {
 				t.Fatalf("trial %d page %d (%q): set says %d, map %d", trial, i, u, got, want)
 			}
 			if urls.n != len(first) {
@@ -53,7 +53,7 @@ func TestHashURLSpreads(t *testing.T) {
 	urls := newURLSet(n)
 	for i := range pg {
 		pg[i].URL = "https://host" + strconv.Itoa(i%2000) + ".example.com/page/" + strconv.Itoa(i)
-		urls.add(pg, i)
+		addPage(urls, pg, i)
 	}
 	mask := uint32(len(urls.slots) - 1)
 	var probes int
@@ -65,4 +65,11 @@ func TestHashURLSpreads(t *testing.T) {
 	if mean := float64(probes) / n; mean > 1.6 {
 		t.Errorf("%.2f slots looked at per URL, want about 1.5", mean)
 	}
+}
+
+// addPage adds page i's URL, pg[i].URL, to s and returns the index of the
+// page that already has it, or −1.
+func addPage(s *urlSet, pg []Page, i int) int {
+	u := pg[i].URL
+	return s.addURL(u, i, func(j int) bool { return pg[j].URL == u })
 }
