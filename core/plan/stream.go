@@ -99,39 +99,56 @@ func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result,
 	if keep != nil {
 		keep.reserve(total)
 	}
-	// Visits made in time order touch pages all over memory: a batch's
-	// pages are read first, each read independent of the others so that
-	// the processor fetches many lines at once, then replayed.
-	var batch [256]schedule.Visit
-	n := 0
+	// Visits made in time order touch pages all over memory: each 256 of
+	// a batch have their pages read first, each read independent of the
+	// others so that the processor fetches many lines at once, then are
+	// replayed.
 	warmed := 0.0 // kept, so that the reads are not optimised away
-	flush := func() {
-		for _, v := range batch[:n] {
-			warmed += tr.Warm(int(v.Page)) + visits[v.Page] + float64(in.hostOf[v.Page])
-		}
-		for _, v := range batch[:n] {
-			tr.Visit(int(v.Page), v.Time)
-			check.Check(v)
-			visits[v.Page]++
-			if keep != nil {
-				keep.add(v)
+	replay := func(batch []schedule.Visit) {
+		for len(batch) > 0 {
+			part := batch[:min(len(batch), 256)]
+			batch = batch[len(part):]
+			for _, v := range part {
+				warmed += tr.Warm(int(v.Page)) + visits[v.Page] + float64(in.hostOf[v.Page])
+			}
+			for _, v := range part {
+				tr.Visit(int(v.Page), v.Time)
+				check.Check(v)
+				visits[v.Page]++
+				if keep != nil {
+					keep.add(v)
+				}
 			}
 		}
-		n = 0
+	}
+	// On several cores the replay runs beside the assignment, in order.
+	var pipe *pipeline
+	batch := make([]schedule.Visit, 0, 256)
+	if runtime.GOMAXPROCS(0) > 1 {
+		pipe, batch = newPipeline(replay)
 	}
 	stage := "scheduling " + string(name)
 	dropped, err := schedule.AssignContext(in.ctx, m, src, in.delay, in.fleet(), in.T, func(_ int, v schedule.Visit) {
-		batch[n] = v
-		if n++; n == len(batch) {
-			flush()
+		batch = append(batch, v)
+		if len(batch) == cap(batch) {
 			made += len(batch)
+			if pipe != nil {
+				batch = pipe.send(batch)
+			} else {
+				replay(batch)
+				batch = batch[:0]
+			}
 			in.pulse.tell(stage, made, total)
 		}
 	})
+	if pipe != nil {
+		pipe.finish(batch)
+	} else {
+		replay(batch)
+	}
 	if err != nil {
 		return nil, err
 	}
-	flush()
 	runtime.KeepAlive(warmed)
 	if keep != nil {
 		keep.counted(visits)
