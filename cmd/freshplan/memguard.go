@@ -70,13 +70,16 @@ func checkMemory(what string, need int64) error {
 // 1.3M visits, 10–11 bytes a visit, and 5–6 more for Azar's carousel's
 // slots, and up to 6 more when two schedules are made at once (which ones
 // overlap varies from run to run); 60,000 pages on 14,074 hosts, every
-// policy, 1.8 KB a host. A streamed plan holds no visit (issue 21): before it, the sample
-// at 2^22 to 2^26 visits took 29–39 bytes a visit. Rounded up by a tenth
-// or so: TestPlanNeedMatchesPeak keeps them between the peak and half as
-// much again.
+// policy, 1.8 KB a host. psp and infcrawlers are made at once on several
+// cores (session 20), so psp and the bounds count two schedules' state,
+// each tracker 32 bytes a page since it holds the rate. A streamed plan
+// holds no visit (issue 21): before it, the sample at 2^22 to 2^26 visits
+// took 29–39 bytes a visit. Rounded up by a tenth or so:
+// TestPlanNeedMatchesPeak keeps them between the peak and half as much
+// again.
 const (
 	planBytesPerPage     = 80  // the instance, the allocations, psp's per-page figures
-	scheduleBytesPerPage = 45  // each schedule being made: its tracker, lazy programme and counts
+	scheduleBytesPerPage = 50  // each schedule being made: its tracker (32 bytes a page), lazy programme and counts
 	carouselBytesPerPage = 50  // Azar's carousel: its two calendars
 	carouselBytesPerSlot = 1   // the calendars' windows
 	planBytesPerHost     = 768 // a host's figures, and its assignment state and lazy programme (schedule.Lazy: its run and groups) in each schedule made at once
@@ -114,7 +117,10 @@ func planNeedOf(pages, hosts int, modelled bool, p plan.Params, streamed bool, c
 	}
 	visits := int64(perHorizon) * int64(max(p.Cycle, 1))
 	compared := p.Wants
-	schedules := 1 // psp, and infcrawlers after it
+	schedules := 2 // psp and infcrawlers, at once on several cores
+	if whole {
+		schedules = 1 // infcrawlers then psp, following one programme
+	}
 	for _, q := range []plan.Policy{plan.MP2, plan.MWolf, plan.Azar} {
 		if compared(q) {
 			schedules++
