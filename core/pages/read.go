@@ -10,6 +10,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/freshplan/freshplan/core/internal/canonurl"
@@ -170,10 +171,13 @@ func read(r io.Reader, file string, size, maxMemory int64, out *setRows) error {
 			return perr
 		}
 		// The URL in its canonical spelling (one page written two ways is
-		// given twice); the rows copy it into their text.
+		// given twice); the rows copy it into their text. Trimmed again,
+		// as its field was, when the fragment dropped leaves a space at
+		// its end ("http://a/ #top"): written out, it would read back
+		// without it.
 		written := p.URL
 		if !canonurl.Is(p.URL) {
-			p.URL = canonurl.Of(p.URL)
+			p.URL = strings.TrimRightFunc(canonurl.Of(p.URL), unicode.IsSpace)
 		}
 		if first := out.add(p, line); first > 0 {
 			msg := fmt.Sprintf("URL %s already appears on line %d; give each page once", inputerr.Quote(p.URL), first)
