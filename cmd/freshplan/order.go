@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -106,7 +107,7 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	rep, err := firstcrawl.Run(context.Background(), firstcrawl.Study{Graph: g, Strategies: names, Params: p, Batch: *batch}, nil)
+	rep, err := firstcrawl.RunAt(context.Background(), firstcrawl.Study{Graph: g, Strategies: names, Params: p, Batch: *batch}, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}

@@ -1,0 +1,47 @@
+package firstcrawl
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/freshplan/freshplan/core/crawlsim"
+	"github.com/freshplan/freshplan/core/order"
+)
+
+// TestRunAtIsRun: every strategy simulated at once on several goroutines
+// gives Run's report — every summary, curve and crawl, in the study's
+// order — but for the running times, on one worker and on four; a study
+// stopped before it starts says so.
+func TestRunAtIsRun(t *testing.T) {
+	s := Study{Graph: synthetic(t, 5000, 4), Strategies: order.Names, Params: crawlsim.DefaultParams(), Batch: 400}
+	want, err := Run(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 4} {
+		got, err := RunAt(context.Background(), s, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Summaries) != len(want.Summaries) {
+			t.Fatalf("%d workers: %d summaries, want %d", workers, len(got.Summaries), len(want.Summaries))
+		}
+		for i, w := range want.Summaries {
+			g := got.Summaries[i]
+			g.Elapsed, w.Elapsed = 0, 0
+			if !reflect.DeepEqual(g, w) {
+				t.Errorf("%d workers: summary %d is %s's (average %v), want %s's (average %v)", workers, i, g.Strategy, g.Average, w.Strategy, w.Average)
+			}
+		}
+		if !reflect.DeepEqual(got.PageRank, want.PageRank) || got.Best != want.Best {
+			t.Errorf("%d workers: the oracle differs", workers)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := RunAt(ctx, s, 4); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled study: %v, want context.Canceled", err)
+	}
+}
