@@ -1,6 +1,7 @@
 package firstcrawl
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -35,16 +36,7 @@ func RunAt(parent context.Context, s Study, workers int) (*Report, error) {
 	for i := range todo {
 		todo[i] = i
 	}
-	slices.SortStableFunc(todo, func(a, b int) int {
-		ca, cb := w.Cost(s.Strategies[a]), w.Cost(s.Strategies[b])
-		switch {
-		case ca > cb:
-			return -1
-		case ca < cb:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(todo, func(a, b int) int { return cmp.Compare(w.Cost(s.Strategies[b]), w.Cost(s.Strategies[a])) })
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	sums := make([]Summary, len(s.Strategies))
