@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,7 +106,7 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	rep, err := firstcrawl.RunAt(context.Background(), firstcrawl.Study{Graph: g, Strategies: names, Params: p, Batch: *batch}, runtime.GOMAXPROCS(0))
+	rep, err := firstcrawl.RunParallel(context.Background(), firstcrawl.Study{Graph: g, Strategies: names, Params: p, Batch: *batch})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}

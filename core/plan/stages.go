@@ -7,10 +7,9 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/freshplan/freshplan/core/allocate"
+	"github.com/freshplan/freshplan/core/internal/par"
 	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/simulate"
 	"github.com/freshplan/freshplan/core/staleness"
@@ -23,40 +22,6 @@ type allocation struct {
 	whole     [][]int   // integer visits of uniform, proportional, cho (for their schedules), nil when not computed
 	azar      []float64 // Azar's crawl rates per second
 	results   []*Result
-}
-
-// parallel runs the functions on as many goroutines as there are
-// threads, and returns the first error. No more run at once: each holds
-// its own per-page figures (a tracker, counts, results: 60 MB at paper
-// scale), so that running every one interleaved would hold them all. On
-// one thread it runs them one after the other.
-func parallel(fns ...func() error) error {
-	errs := make([]error, len(fns))
-	workers := min(runtime.GOMAXPROCS(0), len(fns))
-	if workers <= 1 {
-		for k, f := range fns {
-			if errs[k] = f(); errs[k] != nil {
-				return errs[k]
-			}
-		}
-		return nil
-	}
-	var next atomic.Int32
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for k := int(next.Add(1) - 1); k < len(fns); k = int(next.Add(1) - 1) {
-				errs[k] = fns[k]()
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // wantsCho reports whether the plan computes Cho's policy: its Lagrange
@@ -88,7 +53,7 @@ func (in *instance) wants(name Policy) bool { return in.params.Wants(name) }
 // must follow.
 func (in *instance) allocate(ctx context.Context, rates bool) (*allocation, error) {
 	a := &allocation{whole: make([][]int, 3)}
-	err := parallel(
+	err := par.Do(
 		func() (err error) {
 			p := in.problem(true)
 			a.polite, err = allocate.Greedy(p)
@@ -555,7 +520,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 	}
 	if early == nil && runtime.GOMAXPROCS(0) > 1 {
 		// All together, on every core.
-		if err := parallel(append(first, jobs...)...); err != nil {
+		if err := par.Do(append(first, jobs...)...); err != nil {
 			return nil, err
 		}
 	} else {
@@ -580,7 +545,7 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 				return nil, err
 			}
 		}
-		if err := parallel(jobs...); err != nil {
+		if err := par.Do(jobs...); err != nil {
 			return nil, err
 		}
 	}

@@ -4,24 +4,27 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/freshplan/freshplan/core/crawlsim"
 	"github.com/freshplan/freshplan/core/order"
 )
 
-// TestRunAtIsRun: every strategy simulated at once on several goroutines
-// gives Run's report — every summary, curve and crawl, in the study's
-// order — but for the running times, on one worker and on four; a study
-// stopped before it starts says so.
-func TestRunAtIsRun(t *testing.T) {
+// TestRunParallelIsRun: every strategy simulated at once on several
+// threads gives Run's report — every summary, curve and crawl, in the
+// study's order — but for the running times, on one thread and on four; a
+// study stopped before it starts says so.
+func TestRunParallelIsRun(t *testing.T) {
 	s := Study{Graph: synthetic(t, 5000, 4), Strategies: order.Names, Params: crawlsim.DefaultParams(), Batch: 400}
 	want, err := Run(context.Background(), s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, workers := range []int{1, 4} {
-		got, err := RunAt(context.Background(), s, workers)
+		prev := runtime.GOMAXPROCS(workers)
+		got, err := RunParallel(context.Background(), s)
+		runtime.GOMAXPROCS(prev)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +44,7 @@ func TestRunAtIsRun(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := RunAt(ctx, s, 4); !errors.Is(err, context.Canceled) {
+	if _, err := RunParallel(ctx, s); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled study: %v, want context.Canceled", err)
 	}
 }
