@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/freshplan/freshplan/core/estimate"
+	"github.com/freshplan/freshplan/core/internal/par"
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/plan"
@@ -126,11 +127,11 @@ func RunBudgets(ctx context.Context, all []observe.Changes, cfg Config, budgets 
 // budgets one at a time and say which it is at (the app, which in
 // WebAssembly has one processor anyway). At may be called concurrently.
 type Prepared struct {
-	cfg       Config            // with its defaults filled in
-	pages     []observe.Changes // those that appear before the split
-	histories []observe.History // what the training crawl saw of each
-	in        *plan.Input       // the static plans' pages, estimated from the training crawl
-	learn     *learnStart       // the learning policy's start, with Config.Learn
+	cfg       Config             // with its defaults filled in
+	pages     []observe.Changes  // those that appear before the split
+	histories []observe.History  // what the training crawl saw of each
+	in        *plan.Input        // the static plans' pages, estimated from the training crawl
+	learn     func() *learnStart // the learning policy's start, with Config.Learn, made once when first asked
 }
 
 // Pages is the number of pages replayed: those that appear before the split.
@@ -196,16 +197,20 @@ func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared,
 		return nil, err
 	}
 	if cfg.Learn {
-		// The priors are fitted on estimates over the whole history: the
-		// plans' own, unless they weigh by recency.
-		ests := prep.in.Estimates
-		if cfg.HalfLife > 0 {
-			ests = make([]estimate.Estimate, len(prep.histories))
-			for i, h := range prep.histories {
-				ests[i] = estimate.Of(h, cfg.Split)
+		// Made when the learning policy's row first needs it, beside the
+		// other rows (At).
+		prep.learn = sync.OnceValue(func() *learnStart {
+			// The priors are fitted on estimates over the whole history:
+			// the plans' own, unless they weigh by recency.
+			ests := prep.in.Estimates
+			if cfg.HalfLife > 0 {
+				ests = make([]estimate.Estimate, len(prep.histories))
+				for i, h := range prep.histories {
+					ests[i] = estimate.Of(h, cfg.Split)
+				}
 			}
-		}
-		prep.learn = newLearnStart(pages, prep.histories, ests, cfg)
+			return newLearnStart(pages, prep.histories, ests, cfg)
+		})
 	}
 	return prep, nil
 }
@@ -246,29 +251,46 @@ func (prep *Prepared) At(ctx context.Context, budget int) (Result, error) {
 	if staticVisits == 0 {
 		staticVisits = int(float64(budget) * (cfg.Until - cfg.Split) / T)
 	}
+	// The other rows at once, on the machine's threads (each as it would
+	// be alone: they share nothing they write), the costliest first; then
+	// in their order.
+	var replanned, learned, hindsighted []Row
+	var adapted [2][]Row
+	var jobs []func() error
 	if cfg.Replan {
-		row, err := replan(ctx, pages, prep.histories, prep.in, cfg)
-		if err != nil {
-			return Result{}, err
-		}
-		res.Rows = append(res.Rows, row)
+		jobs = append(jobs, func() error {
+			row, err := replan(ctx, pages, prep.histories, prep.in, cfg)
+			replanned = []Row{row}
+			return err
+		})
 	}
 	if cfg.Learn {
-		row, err := prep.learn.row(ctx, pages, cfg, staticVisits)
-		if err != nil {
-			return Result{}, err
-		}
-		res.Rows = append(res.Rows, row)
-	}
-	if cfg.Hindsight {
-		row, err := hindsight(ctx, pages, cfg, cycled)
-		if err != nil {
-			return Result{}, err
-		}
-		res.Rows = append(res.Rows, row)
+		jobs = append(jobs, func() error {
+			row, err := prep.learn().row(ctx, pages, cfg, staticVisits)
+			learned = []Row{row}
+			return err
+		})
 	}
 	if cfg.Adaptive {
-		res.Rows = append(res.Rows, adaptiveRows(pages, cfg, staticVisits)...)
+		for k := range adapted {
+			jobs = append(jobs, func() error {
+				adapted[k] = []Row{adaptiveRow(k, pages, cfg, staticVisits)}
+				return nil
+			})
+		}
+	}
+	if cfg.Hindsight {
+		jobs = append(jobs, func() error {
+			row, err := hindsight(ctx, pages, cfg, cycled)
+			hindsighted = []Row{row}
+			return err
+		})
+	}
+	if err := par.Do(jobs...); err != nil {
+		return Result{}, err
+	}
+	for _, rows := range [][]Row{replanned, learned, hindsighted, adapted[0], adapted[1]} {
+		res.Rows = append(res.Rows, rows...)
 	}
 	return res, nil
 }

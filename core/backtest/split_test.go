@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -118,6 +121,45 @@ func TestSplitErrors(t *testing.T) {
 		_, err := Run(context.Background(), pages, Config{Params: params, TrainStart: c.split - 30*day, Split: c.split, Until: c.split + 30*day})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("split at day %v: error %v, want %q", c.split/day, err, c.want)
+		}
+	}
+}
+
+// TestSameOnOneThreadAndMany: every row of a backtest (the static plans,
+// replan, learn, hindsight and the adaptive schedulers), made one after
+// the other on one thread and at once on four, is the same bit for bit,
+// in the same order.
+func TestSameOnOneThreadAndMany(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for trial := range 6 {
+		const span = 200 * day
+		pages := randomHistory(rng, span)
+		params := plan.DefaultParams()
+		params.Horizon = time.Duration(1+rng.IntN(7)) * 24 * time.Hour
+		cfg := Config{Params: params, TrainStart: 0, Split: 100 * day, Until: span, Prior: true,
+			Replan: true, Adaptive: true, Learn: true, Hindsight: true}
+		var got [2][]Row
+		var errs [2]error
+		for k, threads := range []int{1, 4} {
+			prev := runtime.GOMAXPROCS(threads)
+			got[k], errs[k] = Run(context.Background(), pages, cfg)
+			runtime.GOMAXPROCS(prev)
+		}
+		if fmt.Sprint(errs[0]) != fmt.Sprint(errs[1]) {
+			t.Fatalf("trial %d: one thread %v, four %v", trial, errs[0], errs[1])
+		}
+		if !reflect.DeepEqual(got[0], got[1]) {
+			t.Errorf("trial %d: the rows differ:\n%+v\n%+v", trial, got[0], got[1])
+		}
+		if errs[0] != nil {
+			continue
+		}
+		var last []string
+		for _, r := range got[0][max(0, len(got[0])-5):] {
+			last = append(last, r.Policy)
+		}
+		if want := []string{"psp-replan", "learn", "hindsight", "nutch-adaptive", "stormcrawler-adaptive"}; !slices.Equal(last, want) {
+			t.Errorf("trial %d: the rows after the static plans are %v, want %v", trial, last, want)
 		}
 	}
 }
