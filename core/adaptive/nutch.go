@@ -114,19 +114,19 @@ func (n Nutch) Validate() error {
 // Visits implements Scheduler.
 func (n Nutch) Visits(changes []float64, start, end float64) []float64 {
 	var v []float64
-	n.run(changes, start, end, MaxVisits, func(s Step) { v = append(v, s.Time) })
+	n.run(sorted(changes), start, end, MaxVisits, func(s Step) { v = append(v, s.Time) })
 	return v
 }
 
 // Trace replays like Visits and returns every step.
 func (n Nutch) Trace(changes []float64, start, end float64) []Step {
 	var st []Step
-	n.run(changes, start, end, MaxVisits, func(s Step) { st = append(st, s) })
+	n.run(sorted(changes), start, end, MaxVisits, func(s Step) { st = append(st, s) })
 	return st
 }
 
-// run replays at most limit visits, calling emit (if not nil) for each,
-// and returns their number.
+// run replays at most limit visits of changes, sorted, calling emit (if
+// not nil) for each, and returns their number.
 func (n Nutch) run(changes []float64, start, end float64, limit int, emit func(Step)) int {
 	if n.Validate() != nil || !(start < end) || math.IsInf(start, 0) {
 		return 0

@@ -65,11 +65,8 @@ type observer struct {
 	k       int // changes at or before the current visit
 }
 
+// newObserver returns the observer of changes, sorted, from start.
 func newObserver(changes []float64, start float64) *observer {
-	if !slices.IsSorted(changes) {
-		changes = slices.Clone(changes)
-		slices.Sort(changes)
-	}
 	// Changes at or before start are history: a first visit at start
 	// already sees them.
 	k := sort.Search(len(changes), func(i int) bool { return changes[i] > start })
@@ -148,4 +145,35 @@ func Staleness(changes []float64, visits []float64, start, end float64) (staleFr
 	}
 	stretches, detected := staleness.Replay(changes, visits, start, end)
 	return staleness.Total(stretches, start, end) / (end - start), detected
+}
+
+// sorted returns changes in increasing order: changes itself when it is,
+// else a sorted copy. The replays (run) take sorted changes; their
+// callers sort once, not at every replay (a tuning replays each page's
+// changes some two hundred times).
+func sorted(changes []float64) []float64 {
+	if slices.IsSorted(changes) {
+		return changes
+	}
+	c := slices.Clone(changes)
+	slices.Sort(c)
+	return c
+}
+
+// sortedEach is sorted of each page's changes (changes itself when every
+// page's are).
+func sortedEach(changes [][]float64) [][]float64 {
+	var out [][]float64
+	for i, c := range changes {
+		if !slices.IsSorted(c) {
+			if out == nil {
+				out = slices.Clone(changes)
+			}
+			out[i] = sorted(c)
+		}
+	}
+	if out == nil {
+		return changes
+	}
+	return out
 }

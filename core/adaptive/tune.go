@@ -23,6 +23,7 @@ import "math"
 // the factor is searched by a scan of 2^(k/4), |k| ≤ 80, bisection on
 // log f at every crossing of the target, and sampling around the best.
 func TuneNutch(base Nutch, changes [][]float64, start, end float64, target int) (Nutch, int) {
+	changes = sortedEach(changes)
 	scaled := func(f float64) Nutch {
 		n := base
 		n.InitInterval *= f
@@ -51,6 +52,7 @@ func TuneNutch(base Nutch, changes [][]float64, start, end float64, target int) 
 // DefaultInterval, MinInterval and MaxInterval by one factor, leaving the
 // rates as configured.
 func TuneStormCrawler(base StormCrawler, changes [][]float64, start, end float64, target int) (StormCrawler, int) {
+	changes = sortedEach(changes)
 	scaled := func(f float64) StormCrawler {
 		s := base
 		s.DefaultInterval *= f

@@ -130,6 +130,24 @@ func TestReplayProperties(t *testing.T) {
 	if a != b || va != vb {
 		t.Errorf("TuneNutch not deterministic: %+v %d, %+v %d", a, va, b, vb)
 	}
+	// Tuned on shuffled changes (sorted once, not at each replay), the
+	// same factor and count; the pages given are left as they were.
+	shuffled := make([][]float64, len(pages))
+	for i, c := range pages {
+		shuffled[i] = slices.Clone(c)
+		rand.New(rand.NewPCG(uint64(i), 2)).Shuffle(len(c), func(a, b int) { shuffled[i][a], shuffled[i][b] = shuffled[i][b], shuffled[i][a] })
+	}
+	before := slices.Clone(shuffled[0])
+	if c, vc := TuneNutch(DefaultNutch(), shuffled, start, end, target); c != a || vc != va {
+		t.Errorf("TuneNutch on shuffled changes: %+v %d, want %+v %d", c, vc, a, va)
+	}
+	sa, sva := TuneStormCrawler(DefaultStormCrawler(), pages, start, end, target)
+	if sb, svb := TuneStormCrawler(DefaultStormCrawler(), shuffled, start, end, target); sb != sa || svb != sva {
+		t.Errorf("TuneStormCrawler on shuffled changes: %+v %d, want %+v %d", sb, svb, sa, sva)
+	}
+	if !slices.Equal(shuffled[0], before) {
+		t.Errorf("tuning reordered the changes it was given")
+	}
 }
 
 // TestTuneUnreachable checks the fallbacks: a target below one visit per
