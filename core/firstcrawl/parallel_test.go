@@ -47,4 +47,17 @@ func TestRunParallelIsRun(t *testing.T) {
 	if _, err := RunParallel(ctx, s); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled study: %v, want context.Canceled", err)
 	}
+	// A strategy that fails stops the study with its own error, not the
+	// cancellation it causes the others, on one thread and on four.
+	bad := s
+	bad.Strategies = []string{"batch-pagerank", "no-such-strategy", "breadth-first"}
+	_, wantErr := Run(context.Background(), bad, nil)
+	for _, workers := range []int{1, 4} {
+		prev := runtime.GOMAXPROCS(workers)
+		_, err := RunParallel(context.Background(), bad)
+		runtime.GOMAXPROCS(prev)
+		if wantErr == nil || err == nil || err.Error() != wantErr.Error() {
+			t.Errorf("%d workers: a study with an unknown strategy: %v, want %v", workers, err, wantErr)
+		}
+	}
 }
