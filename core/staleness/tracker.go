@@ -9,7 +9,6 @@ type Tracker struct {
 	model   Model
 	obj     Objective
 	horizon float64
-	rates   []float64
 	pages   []trace // one per page, together so a visit touches one cache line
 }
 
@@ -23,7 +22,7 @@ type trace struct {
 // NewTracker returns a tracker for pages with the given change rates
 // (per second) over a horizon of T seconds.
 func NewTracker(m Model, obj Objective, rates []float64, T float64) *Tracker {
-	tr := &Tracker{model: m, obj: obj, horizon: T, rates: rates, pages: make([]trace, len(rates))}
+	tr := &Tracker{model: m, obj: obj, horizon: T, pages: make([]trace, len(rates))}
 	for i := range tr.pages {
 		tr.pages[i].first = math.NaN()
 		tr.pages[i].rate = rates[i]
@@ -59,12 +58,12 @@ func (tr *Tracker) Warm(i int) float64 { return tr.pages[i].last }
 // Page returns page i's realized staleness (or age in seconds): the same
 // value as Realized over the visits recorded.
 func (tr *Tracker) Page(i int) float64 {
-	lambda := tr.rates[i]
+	p := &tr.pages[i]
+	lambda := p.rate
 	if lambda <= 0 {
 		return 0
 	}
 	T := tr.horizon
-	p := &tr.pages[i]
 	sum := p.sum
 	switch {
 	case math.IsNaN(p.first) && tr.model == Steady:
