@@ -83,11 +83,11 @@ func ReadSized(r io.Reader, file string, size int64) ([]Page, error) {
 // strings' pointers step by step, each behind the collector's write
 // barrier while it marked (at a million pages a third of the read).
 func ReadMax(r io.Reader, file string, size, maxMemory int64) ([]Page, error) {
-	s := &setRows{index: map[string]int32{}, seen: newURLSet(0), prev: -1, pages: true}
+	s := &setRows{index: map[string]int32{}, seen: newURLSet(0), prev: -1, asPages: true}
 	if err := read(r, file, size, maxMemory, s); err != nil {
 		return nil, err
 	}
-	return s.set().Pages(), nil
+	return s.pages(), nil
 }
 
 // read reads a pages table into rows, as ReadMax describes.

@@ -124,7 +124,7 @@ type setRows struct {
 	changes                map[int]*Change
 	exposures              map[int]*Exposure
 	seen                   *urlSet
-	pages                  bool // the rows are to be made a []Page (ReadMax)
+	asPages                bool // the rows are to be made a []Page (ReadMax)
 }
 
 // add files page p, read on line, unless a page filed before has its
@@ -186,7 +186,7 @@ func (s *setRows) full() bool { return len(s.rates) == cap(s.rates) }
 // rowBytes: an end, a line, a host index, a rate, a weight, a delay and
 // two slots of the URL set; and the Page made of them, for ReadMax.
 func (s *setRows) rowBytes() int64 {
-	if s.pages {
+	if s.asPages {
 		return 8 + 8 + 4 + 8 + 8 + 8 + 16 + int64(unsafe.Sizeof(Page{}))
 	}
 	return 8 + 8 + 4 + 8 + 8 + 8 + 16
@@ -224,11 +224,23 @@ func fit[T any](x []T) []T {
 	return x
 }
 
-// set is the Set of the rows read.
+// set is the Set of the rows read, to be kept: its columns without the
+// reading's last spare room, and shared where every page has one value.
 func (s *setRows) set() *Set {
+	return s.columns(fit(s.ends), fit(s.hostOf), fit(s.rates), shared(fit(s.weights)), shared(fit(s.delays)))
+}
+
+// pages are the rows read as a []Page (ReadMax): made from the columns
+// as they are, which are let go after, the URLs' text alone kept, fitted.
+func (s *setRows) pages() []Page {
+	return s.columns(s.ends, s.hostOf, s.rates, s.weights, s.delays).Pages()
+}
+
+// columns is the Set of the rows' URLs and hosts with the columns given.
+func (s *setRows) columns(ends []int, hostOf []int32, rates, weights, delays []float64) *Set {
 	text := fit(s.text)
-	set := &Set{Ends: fit(s.ends), HostOf: fit(s.hostOf), HostNames: s.hosts, Rates: fit(s.rates),
-		Weights: shared(fit(s.weights)), Delays: shared(fit(s.delays)), Changes: s.changes, Exposures: s.exposures}
+	set := &Set{Ends: ends, HostOf: hostOf, HostNames: s.hosts, Rates: rates, Weights: weights, Delays: delays,
+		Changes: s.changes, Exposures: s.exposures}
 	if len(text) > 0 {
 		// The buffer is the set's alone from now on, never written again.
 		set.URLs = unsafe.String(unsafe.SliceData(text), len(text))
