@@ -90,30 +90,18 @@ func TestPlanNeedMatchesPeak(t *testing.T) {
 		{"held whole, psp alone", []string{"--simulate", "1", small}},
 	} {
 		args := append([]string{"--crawlers", "1", "--rate", "15", "--model", "horizon"}, c.args...)
-		var need, oneAtATime int64
-		var planning atomic.Bool // the peak while reading is not the plan's
-		testNeed = func(n, one int64) { need, oneAtATime = n, one; planning.Store(true) }
-		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		done := make(chan uint64)
-		go func() {
-			var peak uint64
-			for {
-				select {
-				case done <- peak:
-					return
-				case <-time.After(50 * time.Microsecond):
-				}
-				if planning.Load() {
-					metrics.Read(s)
-					peak = max(peak, s[0].Value.Uint64())
-				}
+		var need, oneAtATime, peak int64
+		// A sampler that is not scheduled at the top of a collection (on a
+		// loaded machine) reads a lower peak, never a higher one: a plan
+		// whose peak looks more than a third below its estimate is planned
+		// again, up to three times, and the highest peak read is its.
+		for run := 0; run < 3 && (run == 0 || oneAtATime > peak*3/2); run++ {
+			var err error
+			var p int64
+			if need, oneAtATime, p, err = peakOf(args); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
 			}
-		}()
-		err := runPlan(args, io.Discard, io.Discard)
-		peak := int64(<-done)
-		testNeed = nil
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
+			peak = max(peak, p)
 		}
 		t.Logf("%s: need %d MB (%d MB were the schedules made one at a time), peak live %d MB", c.name, need>>20, oneAtATime>>20, peak>>20)
 		// The soft limit set from the estimate (planningLimit) must hold
@@ -130,6 +118,33 @@ func TestPlanNeedMatchesPeak(t *testing.T) {
 			t.Errorf("%s: estimated %d MB (%d MB one at a time), the live heap's peak %d MB", c.name, need>>20, oneAtATime>>20, peak>>20)
 		}
 	}
+}
+
+// peakOf plans as `freshplan plan args` does and returns the plan's
+// estimated need, the estimate were the schedules made one at a time, and
+// the live heap's peak read from the estimate on, every 50 µs.
+func peakOf(args []string) (need, oneAtATime, peak int64, err error) {
+	var planning atomic.Bool // the peak while reading is not the plan's
+	testNeed = func(n, one int64) { need, oneAtATime = n, one; planning.Store(true) }
+	defer func() { testNeed = nil }()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	done := make(chan uint64)
+	go func() {
+		var peak uint64
+		for {
+			select {
+			case done <- peak:
+				return
+			case <-time.After(50 * time.Microsecond):
+			}
+			if planning.Load() {
+				metrics.Read(s)
+				peak = max(peak, s[0].Value.Uint64())
+			}
+		}
+	}()
+	err = runPlan(args, io.Discard, io.Discard)
+	return need, oneAtATime, int64(<-done), err
 }
 
 // TestPlanNeedCountsThePolicyChosen: the policy --policy names is planned
