@@ -89,31 +89,18 @@ func (w *wireReader) floats(n uint64) ([]float64, error) {
 	return a, nil
 }
 
-// uvarint reads an unsigned varint (encoding/binary's).
-func (w *wireReader) uvarint() (uint64, error) {
-	var x uint64
-	for shift := uint(0); shift < 64; shift += 7 {
-		if !w.take(1) {
-			return 0, errWire
-		}
-		c, err := w.r.ReadByte()
-		if err != nil {
-			return 0, errWire
-		}
-		if c < 0x80 {
-			if shift == 63 && c > 1 {
-				return 0, errWire
-			}
-			return x | uint64(c)<<shift, nil
-		}
-		x |= uint64(c&0x7f) << shift
+// ReadByte reads one byte of the message (an io.ByteReader, for
+// binary.ReadUvarint).
+func (w *wireReader) ReadByte() (byte, error) {
+	if !w.take(1) {
+		return 0, errWire
 	}
-	return 0, errWire
+	return w.r.ReadByte()
 }
 
 // appendName reads a string, prefixed by its length, onto b.
 func (w *wireReader) appendName(b *strings.Builder) error {
-	n, err := w.uvarint()
+	n, err := binary.ReadUvarint(w)
 	if err != nil || !w.take(n) {
 		return errWire
 	}
