@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/freshplan/freshplan/core/graph"
+	"github.com/freshplan/freshplan/core/internal/par"
 )
 
 // Estimator computes Partial's PageRank of the graph a crawl knows, again
@@ -110,8 +111,8 @@ func NewEstimator(g *graph.Graph, d, tol float64) *Estimator {
 // mostly passes, a sweep before the change itself would be small enough.
 const checkAt = 4
 
-// parallelLinks is the fewest known links for which the second block runs
-// on its own goroutine: below, both run in turn (the result is the same).
+// parallelLinks is the fewest known links for which the blocks run at
+// once: below, in turn (the result is the same).
 const parallelLinks = 1 << 16
 
 // Estimate writes into x (len g.Pages()) the PageRank of the pages with
@@ -170,10 +171,10 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 }
 
 // inBlocks calls f for each block of pages, b = 0 for pages [0, split)
-// and 1 for [split, n): the second on a goroutine of its own when the
-// rows hold parallelLinks links or more, else after the first. f writes
-// only its block's pages, so the result does not depend on which runs
-// when.
+// and 1 for [split, n): at once on the machine's threads (par.Do) when
+// the rows hold parallelLinks links or more, else one after the other. f
+// writes only its block's pages, so the result does not depend on which
+// runs when.
 func (e *Estimator) inBlocks(f func(b, lo, hi int)) {
 	n := e.g.Pages()
 	if e.links < parallelLinks {
@@ -181,13 +182,7 @@ func (e *Estimator) inBlocks(f func(b, lo, hi int)) {
 		f(1, e.split, n)
 		return
 	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f(1, e.split, n)
-	}()
-	f(0, 0, e.split)
-	<-done
+	par.Do(func() error { f(0, 0, e.split); return nil }, func() error { f(1, e.split, n); return nil })
 }
 
 // jacobi is a power step, y ← 1 + d·A·y, reading only the sweep before;
