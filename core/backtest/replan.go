@@ -25,11 +25,13 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 	params.Policy = plan.PSP
 	T := params.Horizon.Seconds() * float64(cfg.Cycle) // a cycle
 	visits := make([][]float64, len(pages))
-	histories := make([]observe.History, len(training))
-	for i, h := range training {
-		histories[i] = h
-		histories[i].Fetches = slices.Clone(h.Fetches)
-	}
+	// What this policy's visits observed, page by page, after the shared
+	// training histories: a page's history is the two together, joined in
+	// one buffer when it is estimated again — not a copy of every
+	// training history, grown by doubling as visits join it (on a
+	// 4.07M-change history 290 of the backtest's 550 MB of live data).
+	own := make([][]observe.Fetch, len(pages))
+	var joined []observe.Fetch
 	ests := slices.Clone(start.Estimates)
 	planned := start.Pages
 	dirty := make([]bool, len(pages))
@@ -37,7 +39,12 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 		if a > cfg.Split {
 			for i := range ests {
 				if dirty[i] || cfg.HalfLife > 0 {
-					ests[i] = plan.EstimateOf(histories[i], a, cfg.HalfLife)
+					h := training[i]
+					if len(own[i]) > 0 {
+						joined = append(append(joined[:0], h.Fetches...), own[i]...)
+						h.Fetches = joined
+					}
+					ests[i] = plan.EstimateOf(h, a, cfg.HalfLife)
 					dirty[i] = false
 				}
 			}
@@ -69,16 +76,26 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 			// What these visits observe joins the history for the next plan.
 			// A page that appeared after the training crawl's last round
 			// has no fetch yet: its first visit is its baseline.
-			h := &histories[i]
-			if n := len(h.Fetches); n > 0 {
-				seen := append([]float64{h.Fetches[n-1].At}, m...)
-				h.Fetches = append(h.Fetches, observe.Crawl(pages[i].Times, seen)[1:]...)
+			if last, ok := lastFetch(training[i].Fetches, own[i]); ok {
+				seen := append([]float64{last.At}, m...)
+				own[i] = append(own[i], observe.Crawl(pages[i].Times, seen)[1:]...)
 			} else {
-				h.Fetches = observe.Crawl(pages[i].Times, m)
+				own[i] = observe.Crawl(pages[i].Times, m)
 			}
 			visits[i] = append(visits[i], m...)
 			dirty[i] = true
 		}
 	}
 	return replay("psp-replan", pages, cfg, func(i int) []float64 { return visits[i] }), nil
+}
+
+// lastFetch is the last of a training history's fetches followed by own.
+func lastFetch(training, own []observe.Fetch) (observe.Fetch, bool) {
+	switch {
+	case len(own) > 0:
+		return own[len(own)-1], true
+	case len(training) > 0:
+		return training[len(training)-1], true
+	}
+	return observe.Fetch{}, false
 }
