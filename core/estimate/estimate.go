@@ -86,7 +86,9 @@ func Of(h observe.History, now float64) Estimate {
 		e.Reason = "one fetch: nothing observed"
 		return e
 	}
-	gaps, changed, bad := intervals(fs)
+	sc := getScratch()
+	defer putScratch(sc)
+	gaps, changed, bad := intervals(fs, sc)
 	if bad > 0 {
 		e.Reason = fmt.Sprintf("fetch %d is not after fetch %d: times must be finite and increasing", bad+1, bad)
 		return e
@@ -103,7 +105,7 @@ func Of(h observe.History, now float64) Estimate {
 	e.SpanDays = (fs[n].At - fs[0].At) / secondsPerDay
 	e.Naive = Naive(e.Changes, e.SpanDays)
 
-	ages, usable := lastModifiedAges(fs, gaps, now, &e)
+	ages, usable := lastModifiedAges(fs, gaps, now, &e, sc)
 	switch ratio := longest / shortest; {
 	case usable >= 2 && 2*usable > n:
 		e.Estimator, e.Used = EstimatorLastModified, usable
@@ -126,7 +128,7 @@ func Of(h observe.History, now float64) Estimate {
 // fetch closing it (days from its Last-Modified to the fetch) where that
 // date is usable, NaN elsewhere, and the number usable; it counts the
 // ignored and inconsistent dates into e.
-func lastModifiedAges(fs []observe.Fetch, gaps []float64, now float64, e *Estimate) ([]float64, int) {
+func lastModifiedAges(fs []observe.Fetch, gaps []float64, now float64, e *Estimate, sc *scratch) ([]float64, int) {
 	var ages []float64
 	usable := 0
 	for i := range gaps {
@@ -143,7 +145,8 @@ func lastModifiedAges(fs []observe.Fetch, gaps []float64, now float64, e *Estima
 			continue
 		}
 		if ages == nil {
-			ages = make([]float64, len(gaps))
+			ages = sized(sc.ages, len(gaps))
+			sc.ages = ages
 			for j := range ages {
 				ages[j] = math.NaN()
 			}
@@ -159,7 +162,7 @@ func lastModifiedAges(fs []observe.Fetch, gaps []float64, now float64, e *Estima
 // AdjustedMLE take; nil when h has fewer than two fetches or fetch times
 // that are not finite and strictly increasing.
 func Intervals(h observe.History) (days []float64, changed []bool) {
-	days, changed, bad := intervals(h.Fetches)
+	days, changed, bad := intervals(h.Fetches, new(scratch))
 	if bad > 0 {
 		return nil, nil
 	}
@@ -168,13 +171,15 @@ func Intervals(h observe.History) (days []float64, changed []bool) {
 
 // intervals returns the gaps between the fetches fs in days and whether
 // each ended in a detected change, with bad = 0; or bad = i when fetch
-// i+1 (counting from 1) is not finite and after fetch i.
-func intervals(fs []observe.Fetch) (days []float64, changed []bool, bad int) {
+// i+1 (counting from 1) is not finite and after fetch i. The arrays are
+// sc's.
+func intervals(fs []observe.Fetch, sc *scratch) (days []float64, changed []bool, bad int) {
 	if len(fs) < 2 {
 		return nil, nil, 0
 	}
-	days = make([]float64, len(fs)-1)
-	changed = make([]bool, len(fs)-1)
+	days = sized(sc.days, len(fs)-1)
+	changed = sized(sc.changed, len(fs)-1)
+	sc.days, sc.changed = days, changed
 	for i := range days {
 		d := (fs[i+1].At - fs[i].At) / secondsPerDay
 		if !(d > 0) || math.IsInf(d, 1) { // NaN and ±Inf times end here too

@@ -63,7 +63,9 @@ func Recent(h observe.History, now, halfLifeDays float64) Estimate {
 	if !(halfLifeDays > 0) {
 		return Of(h, now)
 	}
-	gaps, changed, bad := intervals(h.Fetches)
+	sc := getScratch()
+	defer putScratch(sc)
+	gaps, changed, bad := intervals(h.Fetches, sc)
 	if bad > 0 || len(gaps) == 0 {
 		return Of(h, now)
 	}
@@ -79,7 +81,7 @@ func Recent(h observe.History, now, halfLifeDays float64) Estimate {
 	e.Naive = Naive(e.Changes, e.SpanDays)
 	e.Reason = fmt.Sprintf("recency-weighted, half-life %.3g days (seed 001 §6.7, eq. 6.3 weighted)", halfLifeDays)
 
-	w := recentWeights(fs, now, halfLifeDays)
+	w := recentWeights(fs, now, halfLifeDays, sc)
 	e.Rate, e.Low, e.High = recentRate(gaps, changed, w)
 	e.SuggestedIntervalDays = Suggest(e.Rate, e.Low, e.High, e.SpanDays)
 	return e
@@ -90,13 +92,14 @@ func Recent(h observe.History, now, halfLifeDays float64) Estimate {
 // age in days from the interval's end to now (the last fetch when now is
 // not finite), clamped at 0 and taken relative to the newest interval,
 // whose weight is thus 1.
-func recentWeights(fs []observe.Fetch, now, halfLife float64) []float64 {
+func recentWeights(fs []observe.Fetch, now, halfLife float64, sc *scratch) []float64 {
 	last := fs[len(fs)-1].At
 	if math.IsNaN(now) || math.IsInf(now, 0) {
 		now = last
 	}
 	newest := max(now-last, 0) / secondsPerDay // age of the newest interval
-	w := make([]float64, len(fs)-1)
+	w := sized(sc.weights, len(fs)-1)
+	sc.weights = w
 	for i := range w {
 		age := max(now-fs[i+1].At, 0) / secondsPerDay
 		x := (age - newest) / halfLife // 0 for halfLife = +Inf
