@@ -48,11 +48,18 @@ func LastModified(ts, ages []float64) (rate, low, high float64) {
 	if n == 0 {
 		return 0, 0, math.Inf(1)
 	}
-	low, high = 0, distuv.Gamma{Alpha: float64(x + 1), Beta: 1}.Quantile(1-Tail)/total
+	lowX, highX := gammaQuantilesMemo.get(x, func() (float64, float64) { return gammaQuantiles(x) })
+	return rate, min(lowX/total, rate), max(highX/total, rate)
+}
+
+// gammaQuantiles returns LastModified's interval times T after x changes:
+// Γ(x, 1).Quantile(Tail) (0 for x = 0) and Γ(x+1, 1).Quantile(1−Tail).
+func gammaQuantiles(x int) (low, high float64) {
+	high = distuv.Gamma{Alpha: float64(x + 1), Beta: 1}.Quantile(1 - Tail)
 	if x > 0 {
-		low = distuv.Gamma{Alpha: float64(x), Beta: 1}.Quantile(Tail) / total
+		low = distuv.Gamma{Alpha: float64(x), Beta: 1}.Quantile(Tail)
 	}
-	return rate, min(low, rate), max(high, rate)
+	return low, high
 }
 
 // lastModifiedRate returns LastModified's rate with the number of changes
@@ -83,10 +90,17 @@ func lastModifiedRate(ts, ages []float64) (rate float64, x, n int, total float64
 		return BiasReducedChanges(n, x) / total, x, n, total
 	}
 	b0 := 0.0 // B₀ = Σ log(S/(S − t_i)), Theorem 6.1's r → 0 limit for these intervals
+	// A crawl's intervals mostly repeat the one before (a daily crawl's
+	// are all one day): its term is then the same number, not computed
+	// again.
+	lastT, lastTerm := math.NaN(), 0.0
 	for i := range min(len(ts), len(ages)) {
 		t, a := ts[i], ages[i]
 		if t > 0 && !math.IsInf(t, 1) && a > 0 && !math.IsInf(a, 1) {
-			b0 -= math.Log1p(-t / span)
+			if t != lastT {
+				lastT, lastTerm = t, math.Log1p(-t/span)
+			}
+			b0 -= lastTerm
 		}
 	}
 	fn, fx := float64(n), float64(x)

@@ -38,3 +38,7 @@ func (c *memo[K]) get(k K, f func() (float64, float64)) (float64, float64) {
 
 // clopperPearsonMemo caches clopperPearsonR by (n, x).
 var clopperPearsonMemo memo[[2]int]
+
+// gammaQuantilesMemo caches gammaQuantiles by x: a re-planning backtest
+// estimates each page again every cycle, with the same few counts.
+var gammaQuantilesMemo memo[int]
