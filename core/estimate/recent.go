@@ -92,17 +92,22 @@ func Recent(h observe.History, now, halfLifeDays float64) Estimate {
 // age in days from the interval's end to now (the last fetch when now is
 // not finite), clamped at 0 and taken relative to the newest interval,
 // whose weight is thus 1.
+//
+// With every fetch before now, an interval's age relative to the newest
+// is the days from its end to the last fetch, whatever now is, and is
+// computed so: taken as (now − end) − (now − last) it rounded differently
+// with each now, and the CLI's now is the clock's — the same log gave
+// other digits from one run to the next.
 func recentWeights(fs []observe.Fetch, now, halfLife float64, sc *scratch) []float64 {
 	last := fs[len(fs)-1].At
-	if math.IsNaN(now) || math.IsInf(now, 0) {
-		now = last
+	ref := last // where ages are counted from: now when some fetch is after it
+	if now < last && !math.IsInf(now, -1) {
+		ref = now
 	}
-	newest := max(now-last, 0) / secondsPerDay // age of the newest interval
 	w := sized(sc.weights, len(fs)-1)
 	sc.weights = w
 	for i := range w {
-		age := max(now-fs[i+1].At, 0) / secondsPerDay
-		x := (age - newest) / halfLife // 0 for halfLife = +Inf
+		x := max(ref-fs[i+1].At, 0) / secondsPerDay / halfLife // 0 for halfLife = +Inf
 		if math.IsNaN(x) {
 			x = 0
 		}

@@ -203,3 +203,30 @@ func TestRecentNeverNaN(t *testing.T) {
 
 // same reports a == b, NaN equal to NaN.
 func same(a, b float64) bool { return a == b || (math.IsNaN(a) && math.IsNaN(b)) }
+
+// Weights are relative to the newest interval, so once every fetch is in
+// the past Recent's estimate does not depend on when it is asked for —
+// to the last bit: the CLI asks at the clock's time, and a log estimated
+// twice gave other digits (weights computed as (now − end) − (now −
+// last) round with now).
+func TestRecentSameWhateverNow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for trial := range 200 {
+		n := 2 + rng.IntN(60)
+		days := make([]float64, n+1)
+		changed := make([]bool, n)
+		for i := 1; i <= n; i++ {
+			days[i] = days[i-1] + 0.1 + 3*rng.Float64()
+			changed[i-1] = rng.IntN(3) == 0
+		}
+		h := history(days, changed, nil)
+		last := h.Fetches[n].At
+		want := Recent(h, last, 7)
+		for _, now := range []float64{last + 1, last + 12345.678, last + 1e7 + rng.Float64(), math.Inf(1), math.NaN()} {
+			if got := Recent(h, now, 7); !same(got.Rate, want.Rate) || !same(got.Low, want.Low) || !same(got.High, want.High) {
+				t.Fatalf("trial %d, now last%+g: %v [%v, %v], at the last fetch %v [%v, %v]",
+					trial, now-last, got.Rate, got.Low, got.High, want.Rate, want.Low, want.High)
+			}
+		}
+	}
+}
