@@ -114,20 +114,20 @@ func (n Nutch) Validate() error {
 // Visits implements Scheduler.
 func (n Nutch) Visits(changes []float64, start, end float64) []float64 {
 	var v []float64
-	n.run(sorted(changes), start, end, MaxVisits, func(s Step) { v = append(v, s.Time) })
+	n.run(newObserver(sorted(changes), start), start, end, MaxVisits, func(s Step) { v = append(v, s.Time) })
 	return v
 }
 
 // Trace replays like Visits and returns every step.
 func (n Nutch) Trace(changes []float64, start, end float64) []Step {
 	var st []Step
-	n.run(sorted(changes), start, end, MaxVisits, func(s Step) { st = append(st, s) })
+	n.run(newObserver(sorted(changes), start), start, end, MaxVisits, func(s Step) { st = append(st, s) })
 	return st
 }
 
-// run replays at most limit visits of changes, sorted, calling emit (if
-// not nil) for each, and returns their number.
-func (n Nutch) run(changes []float64, start, end float64, limit int, emit func(Step)) int {
+// run replays at most limit visits of what obs observes from start,
+// calling emit (if not nil) for each, and returns their number.
+func (n Nutch) run(obs observer, start, end float64, limit int, emit func(Step)) int {
 	if n.Validate() != nil || !(start < end) || math.IsInf(start, 0) {
 		return 0
 	}
@@ -137,14 +137,13 @@ func (n Nutch) run(changes []float64, start, end float64, limit int, emit func(S
 	sysMax := int64(n.FetchIntervalMax)           // conf.getInt, seconds
 	cycle := max(msOf(n.GenerateCycle), 1)        // rounds, ms; t stays on their grid
 
-	obs := newObserver(changes, start)
 	interval := float32(n.InitInterval) // initializeSchedule: defaultInterval
 	var modified int64                  // CrawlDatum.modifiedTime; ≤ 0 = unset
 	signed := false                     // CrawlDatum has a signature
 	t := msOf(start)
 	count := 0
 	for ; count < limit && secs(t) < end; count++ {
-		changed, lastMod := obs.visit(secs(t))
+		changed := obs.visit(secs(t))
 		// CrawlDbReducer: the state comes from comparing signatures.
 		state := Unknown
 		if signed {
@@ -157,7 +156,7 @@ func (n Nutch) run(changes []float64, start, end float64, limit int, emit func(S
 		modTime := modified
 		if n.ServerLastModified {
 			modTime = 0
-			if !math.IsNaN(lastMod) {
+			if lastMod := obs.lastModified(); !math.IsNaN(lastMod) {
 				modTime = msOf(lastMod)
 			}
 		}

@@ -60,33 +60,59 @@ type Step struct {
 const MaxVisits = 1 << 20
 
 // observer answers what successive visits (at non-decreasing times) see.
+// It is a value: a copy replays the same page again from the start.
 type observer struct {
 	changes []float64
 	k       int // changes at or before the current visit
 }
 
 // newObserver returns the observer of changes, sorted, from start.
-func newObserver(changes []float64, start float64) *observer {
+func newObserver(changes []float64, start float64) observer {
 	// Changes at or before start are history: a first visit at start
 	// already sees them.
 	k := sort.Search(len(changes), func(i int) bool { return changes[i] > start })
-	return &observer{changes: changes, k: k}
+	return observer{changes: changes, k: k}
+}
+
+// observers returns each page's observer from start: a tuning replays
+// every page some 200 times from the same start.
+func observers(changes [][]float64, start float64) []observer {
+	obs := make([]observer, len(changes))
+	for i, c := range changes {
+		obs[i] = newObserver(c, start)
+	}
+	return obs
 }
 
 // visit moves to time t and reports whether a change happened since the
-// previous visit (in (prev, t]) and the latest change ≤ t (NaN if none).
-func (o *observer) visit(t float64) (changed bool, lastModified float64) {
-	k := o.k
-	for k < len(o.changes) && o.changes[k] <= t {
-		k++
+// previous visit (in (prev, t]). Past the next change it gallops: a page
+// that changes far more often than it is visited is not walked change by
+// change at every visit of every replay.
+func (o *observer) visit(t float64) (changed bool) {
+	c, k := o.changes, o.k
+	if k == len(c) || c[k] > t {
+		return false
 	}
-	changed = k > o.k
-	o.k = k
-	lastModified = math.NaN()
-	if k > 0 {
-		lastModified = o.changes[k-1]
+	// c[k] ≤ t: find the first change after t in (k, k+step], step
+	// doubling from 1.
+	step := 1
+	for k+step < len(c) && c[k+step] <= t {
+		k += step
+		step *= 2
 	}
-	return changed, lastModified
+	// c[k] ≤ t, and c[hi] > t or hi = len(c).
+	hi := min(k+step, len(c))
+	o.k = k + 1 + sort.Search(hi-k-1, func(i int) bool { return c[k+1+i] > t })
+	return true
+}
+
+// lastModified is the latest change at or before the current visit, NaN
+// if none.
+func (o *observer) lastModified() float64 {
+	if o.k > 0 {
+		return o.changes[o.k-1]
+	}
+	return math.NaN()
 }
 
 // msOf converts Unix seconds to Java's millisecond timestamps.

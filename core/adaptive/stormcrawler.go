@@ -65,14 +65,14 @@ func (s StormCrawler) Validate() error {
 // Visits implements Scheduler.
 func (s StormCrawler) Visits(changes []float64, start, end float64) []float64 {
 	var v []float64
-	s.run(sorted(changes), start, end, MaxVisits, func(st Step) { v = append(v, st.Time) })
+	s.run(newObserver(sorted(changes), start), start, end, MaxVisits, func(st Step) { v = append(v, st.Time) })
 	return v
 }
 
 // Trace replays like Visits and returns every step.
 func (s StormCrawler) Trace(changes []float64, start, end float64) []Step {
 	var st []Step
-	s.run(sorted(changes), start, end, MaxVisits, func(x Step) { st = append(st, x) })
+	s.run(newObserver(sorted(changes), start), start, end, MaxVisits, func(x Step) { st = append(st, x) })
 	return st
 }
 
@@ -81,22 +81,21 @@ func minutes(sec float64) int32 {
 	return int32(min(max(math.Round(sec/60), 1), math.MaxInt32))
 }
 
-// run replays at most limit visits of changes, sorted, calling emit (if
-// not nil) for each, and returns their number.
-func (s StormCrawler) run(changes []float64, start, end float64, limit int, emit func(Step)) int {
+// run replays at most limit visits of what obs observes from start,
+// calling emit (if not nil) for each, and returns their number.
+func (s StormCrawler) run(obs observer, start, end float64, limit int, emit func(Step)) int {
 	if s.Validate() != nil || !(start < end) || math.IsInf(start, 0) {
 		return 0
 	}
 	def, lo, hi := minutes(s.DefaultInterval), minutes(s.MinInterval), minutes(s.MaxInterval)
 	inc, dec := float32(s.IncRate), float32(s.DecRate)
 
-	obs := newObserver(changes, start)
 	var interval int32 // the "fetchInterval" metadata, minutes
 	first := true
 	t := msOf(start)
 	count := 0
 	for ; count < limit && secs(t) < end; count++ {
-		changed, _ := obs.visit(secs(t))
+		changed := obs.visit(secs(t))
 		state := Unknown
 		switch {
 		case first:

@@ -23,7 +23,7 @@ import "math"
 // the factor is searched by a scan of 2^(k/4), |k| ≤ 80, bisection on
 // log f at every crossing of the target, and sampling around the best.
 func TuneNutch(base Nutch, changes [][]float64, start, end float64, target int) (Nutch, int) {
-	changes = sortedEach(changes)
+	obs := observers(sortedEach(changes), start)
 	scaled := func(f float64) Nutch {
 		n := base
 		n.InitInterval *= f
@@ -37,8 +37,8 @@ func TuneNutch(base Nutch, changes [][]float64, start, end float64, target int) 
 			return -1
 		}
 		total := 0
-		for _, c := range changes {
-			total += n.run(c, start, end, min(limit+1-total, MaxVisits), nil)
+		for _, o := range obs {
+			total += n.run(o, start, end, min(limit+1-total, MaxVisits), nil)
 			if total > limit {
 				break
 			}
@@ -52,7 +52,7 @@ func TuneNutch(base Nutch, changes [][]float64, start, end float64, target int) 
 // DefaultInterval, MinInterval and MaxInterval by one factor, leaving the
 // rates as configured.
 func TuneStormCrawler(base StormCrawler, changes [][]float64, start, end float64, target int) (StormCrawler, int) {
-	changes = sortedEach(changes)
+	obs := observers(sortedEach(changes), start)
 	scaled := func(f float64) StormCrawler {
 		s := base
 		s.DefaultInterval *= f
@@ -66,8 +66,8 @@ func TuneStormCrawler(base StormCrawler, changes [][]float64, start, end float64
 			return -1
 		}
 		total := 0
-		for _, c := range changes {
-			total += s.run(c, start, end, min(limit+1-total, MaxVisits), nil)
+		for _, o := range obs {
+			total += s.run(o, start, end, min(limit+1-total, MaxVisits), nil)
 			if total > limit {
 				break
 			}
