@@ -23,43 +23,38 @@ import "math"
 // the factor is searched by a scan of 2^(k/4), |k| ≤ 80, bisection on
 // log f at every crossing of the target, and sampling around the best.
 func TuneNutch(base Nutch, changes [][]float64, start, end float64, target int) (Nutch, int) {
-	obs := observers(sortedEach(changes), start)
-	scaled := func(f float64) Nutch {
+	return tuneScaled(func(f float64) Nutch {
 		n := base
 		n.InitInterval *= f
 		n.MinInterval *= f
 		n.MaxInterval *= f
 		return n
-	}
-	f, v := tune(target, func(f float64, limit int) int {
-		n := scaled(f)
-		if n.Validate() != nil {
-			return -1
-		}
-		total := 0
-		for _, o := range obs {
-			total += n.run(o, start, end, min(limit+1-total, MaxVisits), nil)
-			if total > limit {
-				break
-			}
-		}
-		return total
-	})
-	return scaled(f), v
+	}, changes, start, end, target)
 }
 
 // TuneStormCrawler is TuneNutch for StormCrawler: it scales
 // DefaultInterval, MinInterval and MaxInterval by one factor, leaving the
 // rates as configured.
 func TuneStormCrawler(base StormCrawler, changes [][]float64, start, end float64, target int) (StormCrawler, int) {
-	obs := observers(sortedEach(changes), start)
-	scaled := func(f float64) StormCrawler {
+	return tuneScaled(func(f float64) StormCrawler {
 		s := base
 		s.DefaultInterval *= f
 		s.MinInterval *= f
 		s.MaxInterval *= f
 		return s
-	}
+	}, changes, start, end, target)
+}
+
+// replayer is a scheduler a tuning replays.
+type replayer interface {
+	Validate() error
+	run(obs observer, start, end float64, limit int, emit func(Step)) int
+}
+
+// tuneScaled returns scaled(f) for the factor f that tune finds, counting
+// the visits of every page's replay, and its total visits.
+func tuneScaled[S replayer](scaled func(f float64) S, changes [][]float64, start, end float64, target int) (S, int) {
+	obs := observers(sortedEach(changes), start)
 	f, v := tune(target, func(f float64, limit int) int {
 		s := scaled(f)
 		if s.Validate() != nil {
