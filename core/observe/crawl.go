@@ -50,11 +50,18 @@ func CrawlEvery(pages []Changes, start, interval, end float64) []History {
 // planned as it is). A page appearing after start is found at the
 // crawl's next round, as a real crawler finds a new page.
 func CrawlPage(p Changes, start, phase, interval, end float64) History {
+	first := firstVisit(p, start, phase, interval)
+	return History{URL: p.URL, Host: p.Host, Weight: p.Weight, CrawlDelay: p.CrawlDelay, Fetches: Crawl(p.Times, every(first, interval, end))}
+}
+
+// firstVisit is CrawlPage's first visit to p: the first round at or
+// after the page appears.
+func firstVisit(p Changes, start, phase, interval float64) float64 {
 	first := start + phase
 	if len(p.Times) > 0 && p.Times[0] > first {
 		first += math.Ceil((p.Times[0]-first)/interval) * interval
 	}
-	return History{URL: p.URL, Host: p.Host, Weight: p.Weight, CrawlDelay: p.CrawlDelay, Fetches: Crawl(p.Times, every(first, interval, end))}
+	return first
 }
 
 // CrawlTick returns the clock tick of pages' change times: the coarsest

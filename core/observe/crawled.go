@@ -1,0 +1,72 @@
+package observe
+
+import "math"
+
+// Crawled is what CrawlEvery's crawler saw of every page, kept in 4 bytes
+// a fetch rather than a Fetch's 24: a fetch's time follows from the page's
+// first visit and the interval, what it saw from how many of the page's
+// changes came at or before it. History makes a page's fetches again,
+// each the very Fetch CrawlEvery gives. A backtest's training crawl of
+// 20,000 pages over a year is 7.3M fetches: 29 MB so, 175 MB as Fetches.
+type Crawled struct {
+	pages    []Changes
+	interval float64
+	first    []float64 // each page's first visit
+	off      []int     // page i's fetches are seen[off[i]:off[i+1]]
+	seen     []int32   // for each fetch, the page's changes at or before it
+}
+
+// CrawlEveryKept is CrawlEvery kept as a Crawled.
+func CrawlEveryKept(pages []Changes, start, interval, end float64) *Crawled {
+	tick := CrawlTick(pages)
+	c := &Crawled{pages: pages, interval: interval, first: make([]float64, len(pages)), off: make([]int, len(pages)+1)}
+	for i, p := range pages {
+		first := firstVisit(p, start, CrawlPhase(p.URL, tick, interval), interval)
+		c.first[i] = first
+		j := 0
+		for t := first; t < end; t += interval { // every's times, summed the same way
+			for j < len(p.Times) && p.Times[j] <= t {
+				j++
+			}
+			c.seen = append(c.seen, int32(j))
+		}
+		c.off[i+1] = len(c.seen)
+	}
+	return c
+}
+
+// Len is the number of pages.
+func (c *Crawled) Len() int { return len(c.pages) }
+
+// History returns page i's history as CrawlEvery gives it, its fetches in
+// buf's array when it has room: the caller gives each call a buffer of
+// its own, or one whose last history it no longer uses.
+func (c *Crawled) History(i int, buf []Fetch) History {
+	p := c.pages[i]
+	seen := c.seen[c.off[i]:c.off[i+1]]
+	fs := buf[:0]
+	t := c.first[i]
+	for k, j := range seen {
+		f := Fetch{At: t, LastModified: math.NaN(), Changed: k > 0 && seen[k-1] < j}
+		if j > 0 {
+			f.LastModified = p.Times[j-1]
+		}
+		fs = append(fs, f)
+		t += c.interval
+	}
+	return History{URL: p.URL, Host: p.Host, Weight: p.Weight, CrawlDelay: p.CrawlDelay, Fetches: fs}
+}
+
+// LastAt returns the time of page i's last fetch, and false when the
+// crawl made none.
+func (c *Crawled) LastAt(i int) (float64, bool) {
+	n := c.off[i+1] - c.off[i]
+	if n == 0 {
+		return 0, false
+	}
+	t := c.first[i]
+	for range n - 1 { // summed as History's times are
+		t += c.interval
+	}
+	return t, true
+}
