@@ -64,15 +64,26 @@ var HalfLives = []float64{7, 14, 30, 60, 120, 365, 0}
 // prequential log-likelihood, Fold's): chosen on what the crawler saw,
 // never on what is to come. priors gives each page's host prior.
 func ChooseHalfLife(priors []estimate.Prior, histories []observe.History) float64 {
-	best, bestLL := 0.0, math.Inf(-1)
-	for _, hl := range HalfLives {
-		var ll float64
-		for i, h := range histories {
-			_, l := Fold(priors[i], h.Fetches, hl)
-			ll += l
+	return ChooseHalfLifeEach(priors, func(i int) []observe.Fetch { return histories[i].Fetches })
+}
+
+// ChooseHalfLifeEach is ChooseHalfLife with page i's fetches made on
+// demand by fetches(i), once each, and not used after the next call.
+func ChooseHalfLifeEach(priors []estimate.Prior, fetches func(i int) []observe.Fetch) float64 {
+	// Each half-life's total sums the pages in order, as one page after
+	// another under one half-life would.
+	lls := make([]float64, len(HalfLives))
+	for i := range priors {
+		fs := fetches(i)
+		for h, hl := range HalfLives {
+			_, l := Fold(priors[i], fs, hl)
+			lls[h] += l
 		}
-		if ll > bestLL {
-			best, bestLL = hl, ll
+	}
+	best, bestLL := 0.0, math.Inf(-1)
+	for h, hl := range HalfLives {
+		if lls[h] > bestLL {
+			best, bestLL = hl, lls[h]
 		}
 	}
 	return best

@@ -164,12 +164,13 @@ func Load(ctx context.Context, r io.Reader, opts LoadOptions) (*Input, error) {
 // FromHistories estimates the change rate of every history (estimate.Of,
 // then the prior when opts.Prior) and returns the pages to plan.
 func FromHistories(ctx context.Context, histories []observe.History, opts LoadOptions) (*Input, error) {
-	return fromEach(ctx, len(histories), func(i int) observe.History { return histories[i] }, opts)
+	return FromEach(ctx, len(histories), func(i int) observe.History { return histories[i] }, opts)
 }
 
-// fromEach is FromHistories with history(i) made on demand, so that only
-// one is held at a time.
-func fromEach(ctx context.Context, n int, history func(i int) observe.History, opts LoadOptions) (*Input, error) {
+// FromEach is FromHistories with history(i) made on demand, so that only
+// one is held at a time: it is asked for i = 0, 1, … in turn, and the
+// history it returns is not used after the next call.
+func FromEach(ctx context.Context, n int, history func(i int) observe.History, opts LoadOptions) (*Input, error) {
 	in := &Input{Name: opts.Name, Pages: make([]pages.Page, n), Estimates: make([]estimate.Estimate, n)}
 	if opts.Classes != nil {
 		in.Classes = make([][]float64, n)
@@ -277,7 +278,7 @@ func loadChanges(ctx context.Context, r io.Reader, name string, opts LoadOptions
 	// One page's daily log at a time: a long history of many pages would
 	// not fit at once (26 years of real-changes.csv's 1,980 pages are 19M
 	// fetches).
-	in, err := fromEach(ctx, len(changes), func(i int) observe.History {
+	in, err := FromEach(ctx, len(changes), func(i int) observe.History {
 		return observe.CrawlPage(changes[i], first, observe.CrawlPhase(changes[i].URL, tick, day), day, last+day)
 	}, opts)
 	if err != nil {
