@@ -786,9 +786,9 @@ func TestInFlagWords(t *testing.T) {
 	// help, in flags (hostile_test.go runs the others end to end).
 	const d = 86400
 	cfg := backtest.Config{Params: plan.Params{Horizon: 168 * time.Hour, Budget: 10}, TrainStart: 0, Split: 400 * d, Until: 500 * d, CrawlInterval: 600}
-	err = backtest.Check(cfg, 1000)
+	err = backtest.Check(cfg, 3000)
 	got = inFlagWords(fmt.Errorf("t.csv: %w", err)).Error()
-	if want := "t.csv: --crawl-interval 10m0s: the training crawl of 1000 pages makes 5.76e+07 visits; want at most 33554432 (a longer --crawl-interval or a later --train-start)"; got != want {
+	if want := "t.csv: --crawl-interval 10m0s: the training crawl of 3000 pages makes 1.728e+08 visits; want at most 134217728 (a longer --crawl-interval or a later --train-start)"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -127,11 +127,11 @@ func RunBudgets(ctx context.Context, all []observe.Changes, cfg Config, budgets 
 // budgets one at a time and say which it is at (the app, which in
 // WebAssembly has one processor anyway). At may be called concurrently.
 type Prepared struct {
-	cfg       Config             // with its defaults filled in
-	pages     []observe.Changes  // those that appear before the split
-	histories []observe.History  // what the training crawl saw of each
-	in        *plan.Input        // the static plans' pages, estimated from the training crawl
-	learn     func() *learnStart // the learning policy's start, with Config.Learn, made once when first asked
+	cfg      Config             // with its defaults filled in
+	pages    []observe.Changes  // those that appear before the split
+	training *observe.Crawled   // what the training crawl saw of each
+	in       *plan.Input        // the static plans' pages, estimated from the training crawl
+	learn    func() *learnStart // the learning policy's start, with Config.Learn, made once when first asked
 }
 
 // Pages is the number of pages replayed: those that appear before the split.
@@ -190,9 +190,14 @@ func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared,
 		return nil, errors.New("backtest: every page that appears before the split has weight 0: there is no staleness to average")
 	}
 	prep := &Prepared{cfg: cfg, pages: pages}
-	prep.histories = observe.CrawlEvery(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
+	prep.training = observe.CrawlEveryKept(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
+	var buf []observe.Fetch
 	var err error
-	prep.in, err = plan.FromHistories(ctx, prep.histories, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
+	prep.in, err = plan.FromEach(ctx, len(pages), func(i int) observe.History {
+		h := prep.training.History(i, buf)
+		buf = h.Fetches
+		return h
+	}, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
 	if err != nil {
 		return nil, err
 	}
@@ -204,12 +209,15 @@ func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared,
 			// the plans' own, unless they weigh by recency.
 			ests := prep.in.Estimates
 			if cfg.HalfLife > 0 {
-				ests = make([]estimate.Estimate, len(prep.histories))
-				for i, h := range prep.histories {
+				ests = make([]estimate.Estimate, len(pages))
+				var buf []observe.Fetch
+				for i := range pages {
+					h := prep.training.History(i, buf)
+					buf = h.Fetches
 					ests[i] = estimate.Of(h, cfg.Split)
 				}
 			}
-			return newLearnStart(pages, prep.histories, ests, cfg)
+			return newLearnStart(pages, prep.training, ests, cfg)
 		})
 	}
 	return prep, nil
@@ -259,7 +267,7 @@ func (prep *Prepared) At(ctx context.Context, budget int) (Result, error) {
 	var jobs []func() error
 	if cfg.Replan {
 		jobs = append(jobs, func() error {
-			row, err := replan(ctx, pages, prep.histories, prep.in, cfg)
+			row, err := replan(ctx, pages, prep.training, prep.in, cfg)
 			replanned = []Row{row}
 			return err
 		})

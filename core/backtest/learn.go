@@ -25,9 +25,22 @@ type learnStart struct {
 // histories and their estimates at the split (estimate.Of's): the host
 // priors and the half-life as plan.StartFromHistories chooses them for a
 // log, and each page's fetches folded in.
-func newLearnStart(pages []observe.Changes, training []observe.History, ests []estimate.Estimate, cfg Config) *learnStart {
-	start := plan.StartFromHistories(training, ests)
-	s := &learnStart{halfLife: start.HalfLife, pages: make([]learn.Page, len(pages))}
+func newLearnStart(pages []observe.Changes, training *observe.Crawled, ests []estimate.Estimate, cfg Config) *learnStart {
+	hosts := make([]string, len(pages))
+	for i, p := range pages {
+		hosts[i] = p.Host
+	}
+	byHost := estimate.Priors(ests, hosts)
+	priors := make([]estimate.Prior, len(pages))
+	for i, p := range pages {
+		priors[i] = byHost[p.Host]
+	}
+	var buf []observe.Fetch
+	fetches := func(i int) []observe.Fetch {
+		buf = training.History(i, buf).Fetches
+		return buf
+	}
+	s := &learnStart{halfLife: learn.ChooseHalfLifeEach(priors, fetches), pages: make([]learn.Page, len(pages))}
 	hostIndex := map[string]int{}
 	for i, p := range pages {
 		h, ok := hostIndex[p.Host]
@@ -38,9 +51,10 @@ func newLearnStart(pages []observe.Changes, training []observe.History, ests []e
 		}
 		// A host's delay is the largest its pages ask for, as plans keep it.
 		s.hostDelay[h] = math.Max(s.hostDelay[h], p.CrawlDelay)
-		post, _ := learn.Fold(start.Priors[i], training[i].Fetches, s.halfLife)
+		fs := fetches(i)
+		post, _ := learn.Fold(priors[i], fs, s.halfLife)
 		last := p.Times[0] // found when it appeared, after the training crawl's last round
-		if fs := training[i].Fetches; len(fs) > 0 {
+		if len(fs) > 0 {
 			last = fs[len(fs)-1].At
 		}
 		s.pages[i] = learn.Page{Host: h, Weight: p.Weight, Posterior: post, Last: last}

@@ -20,16 +20,16 @@ import (
 // the planning time only to drop Last-Modified dates after it, and every
 // date a fetch reports precedes it), so only the pages visited since are
 // estimated again — all of them when estimates weigh by recency.
-func replan(ctx context.Context, pages []observe.Changes, training []observe.History, start *plan.Input, cfg Config) (Row, error) {
+func replan(ctx context.Context, pages []observe.Changes, training *observe.Crawled, start *plan.Input, cfg Config) (Row, error) {
 	params := cfg.cycled()
 	params.Policy = plan.PSP
 	T := params.Horizon.Seconds() * float64(cfg.Cycle) // a cycle
 	visits := make([][]float64, len(pages))
 	// What this policy's visits observed, page by page, after the shared
-	// training histories: a page's history is the two together, joined in
-	// one buffer when it is estimated again — not a copy of every
-	// training history, grown by doubling as visits join it (on a
-	// 4.07M-change history 290 of the backtest's 550 MB of live data).
+	// training crawl: a page's history is the two together, made in one
+	// buffer when it is estimated again — not a copy of every training
+	// history, grown by doubling as visits join it (on a 4.07M-change
+	// history 290 of the backtest's 550 MB of live data).
 	own := make([][]observe.Fetch, len(pages))
 	var joined []observe.Fetch
 	ests := slices.Clone(start.Estimates)
@@ -39,11 +39,9 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 		if a > cfg.Split {
 			for i := range ests {
 				if dirty[i] || cfg.HalfLife > 0 {
-					h := training[i]
-					if len(own[i]) > 0 {
-						joined = append(append(joined[:0], h.Fetches...), own[i]...)
-						h.Fetches = joined
-					}
+					h := training.History(i, joined)
+					h.Fetches = append(h.Fetches, own[i]...)
+					joined = h.Fetches
 					ests[i] = plan.EstimateOf(h, a, cfg.HalfLife)
 					dirty[i] = false
 				}
@@ -76,8 +74,12 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 			// What these visits observe joins the history for the next plan.
 			// A page that appeared after the training crawl's last round
 			// has no fetch yet: its first visit is its baseline.
-			if last, ok := lastFetch(training[i].Fetches, own[i]); ok {
-				seen := append([]float64{last.At}, m...)
+			prev, ok := training.LastAt(i)
+			if n := len(own[i]); n > 0 {
+				prev, ok = own[i][n-1].At, true
+			}
+			if ok {
+				seen := append([]float64{prev}, m...)
 				own[i] = append(own[i], observe.Crawl(pages[i].Times, seen)[1:]...)
 			} else {
 				own[i] = observe.Crawl(pages[i].Times, m)
@@ -87,15 +89,4 @@ func replan(ctx context.Context, pages []observe.Changes, training []observe.His
 		}
 	}
 	return replay("psp-replan", pages, cfg, func(i int) []float64 { return visits[i] }), nil
-}
-
-// lastFetch is the last of a training history's fetches followed by own.
-func lastFetch(training, own []observe.Fetch) (observe.Fetch, bool) {
-	switch {
-	case len(own) > 0:
-		return own[len(own)-1], true
-	case len(training) > 0:
-		return training[len(training)-1], true
-	}
-	return observe.Fetch{}, false
 }

@@ -17,9 +17,13 @@ const (
 	// MaxHorizons is the most horizons a test period may hold: an hourly
 	// horizon over a year (8,784) fits.
 	MaxHorizons = 10_000
-	// MaxVisits is the most visits a policy's replay, or the training
-	// crawl, may make in all (256 MiB of visit times).
+	// MaxVisits is the most visits a policy's replay may make in all
+	// (256 MiB of visit times).
 	MaxVisits = 1 << 25
+	// MaxTrainingFetches is the most fetches the training crawl may make
+	// (observe.Crawled keeps 4 bytes of each: 512 MiB): a daily crawl of
+	// a year over 367,000 pages.
+	MaxTrainingFetches = 1 << 27
 )
 
 // Check validates cfg's parameters alone, before any input is read: the
@@ -58,10 +62,10 @@ func Check(cfg Config, pages int) error {
 	if pages == 0 {
 		return nil
 	}
-	if v := rounds * float64(pages); v > MaxVisits {
+	if v := rounds * float64(pages); v > MaxTrainingFetches {
 		return &plan.ParamError{Field: "CrawlInterval", Value: time.Duration(interval * 1e9).String(), Msg: fmt.Sprintf(
 			"the training crawl of %d pages makes %.4g visits; want at most %d (a longer {CrawlInterval} or a later {TrainStart})",
-			pages, v, MaxVisits)}
+			pages, v, MaxTrainingFetches)}
 	}
 	budget := float64(cfg.Params.Budget)
 	if budget == 0 && cfg.Params.Crawlers > 0 {
