@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/plan"
@@ -24,13 +25,15 @@ func replan(ctx context.Context, pages []observe.Changes, training *observe.Craw
 	params := cfg.cycled()
 	params.Policy = plan.PSP
 	T := params.Horizon.Seconds() * float64(cfg.Cycle) // a cycle
+	// This policy's visits to each page, and for each how many of the
+	// page's changes came at or before it: what the visit saw, as the
+	// training crawl keeps it (observe.Crawled). A page's history is the
+	// training crawl's and these, made in one buffer when it is
+	// estimated again — not a copy of every training history grown by
+	// doubling as fetches joined it (on a 4.07M-change history, 290 of
+	// the backtest's 550 MB of live data).
 	visits := make([][]float64, len(pages))
-	// What this policy's visits observed, page by page, after the shared
-	// training crawl: a page's history is the two together, made in one
-	// buffer when it is estimated again — not a copy of every training
-	// history, grown by doubling as visits join it (on a 4.07M-change
-	// history 290 of the backtest's 550 MB of live data).
-	own := make([][]observe.Fetch, len(pages))
+	seen := make([][]int32, len(pages))
 	var joined []observe.Fetch
 	ests := slices.Clone(start.Estimates)
 	planned := start.Pages
@@ -40,7 +43,7 @@ func replan(ctx context.Context, pages []observe.Changes, training *observe.Craw
 			for i := range ests {
 				if dirty[i] || cfg.HalfLife > 0 {
 					h := training.History(i, joined)
-					h.Fetches = append(h.Fetches, own[i]...)
+					h.Fetches = appendSeen(h.Fetches, pages[i].Times, visits[i], seen[i])
 					joined = h.Fetches
 					ests[i] = plan.EstimateOf(h, a, cfg.HalfLife)
 					dirty[i] = false
@@ -72,21 +75,39 @@ func replan(ctx context.Context, pages []observe.Changes, training *observe.Craw
 			}
 			slices.Sort(m)
 			// What these visits observe joins the history for the next plan.
-			// A page that appeared after the training crawl's last round
-			// has no fetch yet: its first visit is its baseline.
-			prev, ok := training.LastAt(i)
-			if n := len(own[i]); n > 0 {
-				prev, ok = own[i][n-1].At, true
-			}
-			if ok {
-				seen := append([]float64{prev}, m...)
-				own[i] = append(own[i], observe.Crawl(pages[i].Times, seen)[1:]...)
-			} else {
-				own[i] = observe.Crawl(pages[i].Times, m)
+			for _, t := range m {
+				seen[i] = append(seen[i], int32(changesBy(pages[i].Times, t)))
 			}
 			visits[i] = append(visits[i], m...)
 			dirty[i] = true
 		}
 	}
 	return replay("psp-replan", pages, cfg, func(i int) []float64 { return visits[i] }), nil
+}
+
+// appendSeen appends to fs, a page's fetches before them, the fetches of
+// its visits at times ts, seen[k] of its changes at or before ts[k]: what
+// observe.Crawl logs. The first is the baseline when fs is empty (a page
+// that appeared after the training crawl's last round).
+func appendSeen(fs []observe.Fetch, changes, ts []float64, seen []int32) []observe.Fetch {
+	prev := int32(-1) // changes at or before the fetch before
+	if n := len(fs); n > 0 {
+		prev = int32(changesBy(changes, fs[n-1].At))
+	}
+	for k, t := range ts {
+		j := seen[k]
+		f := observe.Fetch{At: t, LastModified: math.NaN(), Changed: prev >= 0 && prev < j}
+		if j > 0 {
+			f.LastModified = changes[j-1]
+		}
+		fs = append(fs, f)
+		prev = j
+	}
+	return fs
+}
+
+// changesBy is how many of changes (sorted) are at or before t, as
+// observe.Crawl counts them.
+func changesBy(changes []float64, t float64) int {
+	return sort.SearchFloat64s(changes, math.Nextafter(t, math.Inf(1)))
 }

@@ -20,9 +20,19 @@ type Crawled struct {
 func CrawlEveryKept(pages []Changes, start, interval, end float64) *Crawled {
 	tick := CrawlTick(pages)
 	c := &Crawled{pages: pages, interval: interval, first: make([]float64, len(pages)), off: make([]int, len(pages)+1)}
+	// The fetches counted first, so that they are kept in one array made
+	// at its size.
 	for i, p := range pages {
-		first := firstVisit(p, start, CrawlPhase(p.URL, tick, interval), interval)
-		c.first[i] = first
+		c.first[i] = firstVisit(p, start, CrawlPhase(p.URL, tick, interval), interval)
+		n := 0
+		for t := c.first[i]; t < end; t += interval {
+			n++
+		}
+		c.off[i+1] = c.off[i] + n
+	}
+	c.seen = make([]int32, 0, c.off[len(pages)])
+	for i, p := range pages {
+		first := c.first[i]
 		j := 0
 		for t := first; t < end; t += interval { // every's times, summed the same way
 			for j < len(p.Times) && p.Times[j] <= t {
@@ -30,7 +40,6 @@ func CrawlEveryKept(pages []Changes, start, interval, end float64) *Crawled {
 			}
 			c.seen = append(c.seen, int32(j))
 		}
-		c.off[i+1] = len(c.seen)
 	}
 	return c
 }
