@@ -30,11 +30,7 @@ func newLearnStart(pages []observe.Changes, training *observe.Crawled, ests []es
 	for i, p := range pages {
 		hosts[i] = p.Host
 	}
-	byHost := estimate.Priors(ests, hosts)
-	priors := make([]estimate.Prior, len(pages))
-	for i, p := range pages {
-		priors[i] = byHost[p.Host]
-	}
+	priors := estimate.PagePriors(ests, hosts)
 	var buf []observe.Fetch
 	fetches := func(i int) []observe.Fetch {
 		buf = training.History(i, buf).Fetches

@@ -74,6 +74,16 @@ func Smooth(ests []Estimate, hosts []string) ([]Smoothed, map[string]Prior) {
 	return out, priors
 }
 
+// PagePriors is Priors page by page: the prior of page i's host.
+func PagePriors(ests []Estimate, hosts []string) []Prior {
+	byHost := Priors(ests, hosts)
+	out := make([]Prior, len(hosts))
+	for i, h := range hosts {
+		out[i] = byHost[h]
+	}
+	return out
+}
+
 // Priors fits each host's prior as Smooth does, by empirical Bayes on its
 // pages' estimates; hosts with fewer than five observed pages borrow the
 // prior of all pages.

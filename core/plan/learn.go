@@ -45,10 +45,9 @@ func StartFromHistories(histories []observe.History, ests []estimate.Estimate) *
 	for i, h := range histories {
 		hosts[i] = h.Host
 	}
-	byHost := estimate.Priors(ests, hosts)
-	s := &LearnStart{Priors: make([]estimate.Prior, len(histories)), Fetches: make([][]observe.Fetch, len(histories))}
+	s := &LearnStart{Priors: estimate.PagePriors(ests, hosts), Fetches: make([][]observe.Fetch, len(histories))}
 	for i, h := range histories {
-		s.Priors[i], s.Fetches[i] = byHost[h.Host], h.Fetches
+		s.Fetches[i] = h.Fetches
 	}
 	s.HalfLife = learn.ChooseHalfLife(s.Priors, histories)
 	return s
