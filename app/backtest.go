@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"time"
 
 	"github.com/freshplan/freshplan/core/backtest"
@@ -48,11 +49,17 @@ var backtestPerPageWeek = []float64{0.25, 0.5, 1, 2, 4}
 // the adaptive schedulers tuned to psp's visits — at each of
 // backtestPerPageWeek's budgets, one at a time, saying which to progress.
 func runBacktest(ctx context.Context, q Request, progress func(string)) (*BacktestResult, error) {
-	if len(q.Raw) == 0 {
+	var in io.Reader
+	switch {
+	case len(q.Raw) > 0:
+		in = bytes.NewReader(q.Raw)
+	case q.File != nil:
+		in = &sizedAs{r: newContentReader(ctx, q.File), size: q.Size, name: q.Name}
+	default:
 		return nil, errors.New("nothing to backtest: the input was not kept (it is bigger than the page keeps) or is empty")
 	}
 	progress("backtesting: reading the history")
-	changes, _, err := backtest.Load(ctx, bytes.NewReader(q.Raw), backtest.LoadOptions{Name: q.Name, SkipBad: q.SkipBad, MaxMemory: maxReadMemory})
+	changes, _, err := backtest.Load(ctx, in, backtest.LoadOptions{Name: q.Name, SkipBad: q.SkipBad, MaxMemory: maxReadMemory})
 	if err != nil {
 		return nil, err
 	}
@@ -122,4 +129,23 @@ func (r *BacktestResult) setPerHorizon(a [][]float64) bool {
 		}
 	}
 	return len(a) == 0
+}
+
+// sizedAs reads a file read before, again, and fails at its end if it no
+// longer has the size it had then: the person changed it on disk, and
+// its backtest would not be of the data on the page.
+type sizedAs struct {
+	r    io.Reader
+	size int64 // what it had
+	n    int64
+	name string
+}
+
+func (s *sizedAs) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	s.n += int64(n)
+	if s.n > s.size || err == io.EOF && s.n != s.size {
+		return n, errors.New(s.name + " changed since it was read: choose it again")
+	}
+	return n, err
 }

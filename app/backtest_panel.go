@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"strconv"
 	"time"
 
@@ -121,18 +120,16 @@ func (b *backtestPanel) onBacktest(ctx goapp.Context, e goapp.Event) {
 		}
 		b.ctx.Dispatch(func(goapp.Context) { b.onStage(d, s, c) })
 	}
-	// A big file was not kept: it is read again (off the event handler).
-	b.ctx.Async(func() {
-		raw, err := d.input(context.Background())
-		b.ctx.Dispatch(func(goapp.Context) {
-			if err != nil {
-				emit(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
-				return
-			}
-			q.Raw = raw
-			b.eng.run(q, d, emit)
-		})
-	})
+	if d.raw != nil {
+		q.Raw = d.raw
+	} else {
+		// A big file was not kept: the worker reads it again from the
+		// browser's File, so that neither the page nor the job holds a
+		// copy (a 206 MB history took as much of the page's memory for
+		// good, and as much again in the worker).
+		q.File, q.Size = d.file, d.size
+	}
+	b.eng.run(q, d, emit)
 }
 
 // onStage takes a stage of the backtest of d: only the latest

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -156,5 +157,21 @@ func TestBacktestPanelLetsGoOfOldData(t *testing.T) {
 	b.onStage(old, &Stage{Seq: 1, Kind: "backtest", Backtest: &BacktestResult{}}, btCharts{})
 	if b.res != nil {
 		t.Error("the old data's result was taken")
+	}
+}
+
+// A history read again for the backtest (too big for the page to keep)
+// is refused, at its end, when it no longer has the size it had: it
+// changed on disk since the page read it.
+func TestSizedAs(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		size int64
+		ok   bool
+	}{{"abcdef", 6, true}, {"abcdef", 5, false}, {"abcdef", 7, false}, {"", 0, true}} {
+		_, err := io.ReadAll(&sizedAs{r: strings.NewReader(tc.data), size: tc.size, name: "h.csv"})
+		if tc.ok != (err == nil) || err != nil && err.Error() != "h.csv changed since it was read: choose it again" {
+			t.Errorf("%q read as %d bytes: %v", tc.data, tc.size, err)
+		}
 	}
 }

@@ -1,9 +1,6 @@
 package app
 
 import (
-	"bytes"
-	"context"
-	"errors"
 	"math"
 	"slices"
 	"sync/atomic"
@@ -79,28 +76,6 @@ func (d *dataset) unvisitable(horizon time.Duration) string {
 		return "" // the usual case, without going through the hosts
 	}
 	return plan.UnvisitableHosts(s.HostNames, s.HostDelays(), d.hostPages, horizon)
-}
-
-// input returns the input as read: the bytes kept, or else the file read
-// again (the browser's File is a snapshot: reading fails if the file
-// changed on disk since).
-func (d *dataset) input(ctx context.Context) ([]byte, error) {
-	if d.raw != nil {
-		return d.raw, nil
-	}
-	if d.file == nil {
-		return nil, errors.New(d.name + " was not kept")
-	}
-	// Room for the whole file and ReadFrom's last probe: no regrowth.
-	buf := bytes.NewBuffer(make([]byte, 0, d.size+bytes.MinRead))
-	if _, err := buf.ReadFrom(newContentReader(ctx, d.file)); err != nil {
-		return nil, err
-	}
-	b := buf.Bytes()
-	if int64(len(b)) != d.size {
-		return nil, errors.New(d.name + " changed since it was read: choose it again")
-	}
-	return b, nil
 }
 
 // containsFold reports whether sub (already lower-case) occurs in s,

@@ -51,13 +51,14 @@ type Request struct {
 	Learn      bool    `json:",omitempty"` // with StageExport: the learning policy's file, for a change history
 	Split      float64 // with StageBacktest: Unix seconds; 0 picks backtest.DefaultSplit
 	Name       string  // with StageBacktest and StageRead: the input's name, for messages
-	Size       int64   // with StageRead: the input's size in bytes
+	Size       int64   // with StageRead: the input's size in bytes; with StageBacktest and File, the size it had when read
 	SkipBad    bool    `json:",omitempty"` // with StageRead or StageBacktest: skip a log's or a change history's bad rows (Skipped says which)
 	Stages     Stages
 	// Raw is, with StageBacktest, the input as read (sent as the job's blob).
 	Raw []byte `json:"-"`
-	// File is, with StageRead, the browser's File to read (sent beside the
-	// job: the worker reads it itself).
+	// File is, with StageRead, the browser's File to read, and with
+	// StageBacktest the history to read again when the page did not keep
+	// it (sent beside the job: the worker reads it itself).
 	File goapp.Value `json:"-"`
 	// Known is psp's freshness at budgets already planned, and MaxUseful
 	// the hosts' caps summed, from earlier results: the budget search

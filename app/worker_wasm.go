@@ -106,6 +106,9 @@ func ServeWorker() {
 				q.File = goapp.ValueOf(j.file)
 			} else {
 				held = set
+				if q.Stages&StageBacktest != 0 && j.file.Type() == js.TypeObject {
+					q.File = goapp.ValueOf(j.file) // a big history, read again here
+				}
 			}
 			ctx, stop := context.WithCancel(context.Background())
 			running.Lock()
