@@ -332,3 +332,40 @@ func filepathBase(p string) string {
 	}
 	return p
 }
+
+// TestBenchBacktest measures the Backtest panel on a change history in
+// the tab: the time from "Run the backtest" to its table (every budget,
+// every row) and the tab's memory meanwhile, for BENCHMARKS.md:
+// E2E_BENCH_BACKTEST=FILE [E2E_BENCH_SPLIT=2024-01-01].
+func TestBenchBacktest(t *testing.T) {
+	path := os.Getenv("E2E_BENCH_BACKTEST")
+	if path == "" {
+		t.Skip("set E2E_BENCH_BACKTEST to a change history to measure")
+	}
+	split := os.Getenv("E2E_BENCH_SPLIT")
+	if split == "" {
+		split = "2024-01-01"
+	}
+	tb := newTab(t)
+	tb.open()
+	idle := rendererMemory()
+	rss := sampleRSS(100 * time.Millisecond)
+	seq := tb.seq()
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{path}))
+	tb.waitPlanned(seq, 20*time.Minute)
+	planned := rss.most()
+	tb.poll(`!!document.getElementById("bt-run")`, 10*time.Second)
+	tb.typeInto("#bt-split", split)
+	runs := eval[int](tb, `+document.getElementById("backtest").dataset.seq`)
+	start := time.Now()
+	eval[bool](tb, `(document.getElementById("bt-run").click(), true)`)
+	tb.poll(fmt.Sprintf(`(b => +b.dataset.seq > %d && b.dataset.state === "done" || !!document.getElementById("bt-error"))(document.getElementById("backtest"))`, runs), 60*time.Minute)
+	took := time.Since(start)
+	peak := rss.stop()
+	if e := tb.text("#bt-error"); e != "" {
+		t.Fatalf("backtest failed: %s", e)
+	}
+	t.Logf("%s: the backtest panel's table %v after its button (%s); the tab at most %.0f MB (%.0f MB before the file, %.0f MB once planned); Go's: %s",
+		path, took.Round(100*time.Millisecond), tb.text("#bt-took"), peak, idle.rss, planned,
+		eval[string](tb, `(s => s.dataset.pageMb + " MB in the page, " + s.dataset.workerMb + " MB in the planning worker")(document.getElementById("status"))`))
+}
