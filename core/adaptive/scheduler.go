@@ -75,7 +75,7 @@ func newObserver(changes []float64, start float64) observer {
 }
 
 // observers returns each page's observer from start: a tuning replays
-// every page some 200 times from the same start.
+// every page some 300 times from the same start.
 func observers(changes [][]float64, start float64) []observer {
 	obs := make([]observer, len(changes))
 	for i, c := range changes {
