@@ -176,7 +176,7 @@ func Staleness(changes []float64, visits []float64, start, end float64) (staleFr
 // sorted returns changes in increasing order: changes itself when it is,
 // else a sorted copy. The replays (run) take sorted changes; their
 // callers sort once, not at every replay (a tuning replays each page's
-// changes some two hundred times).
+// changes some three hundred times).
 func sorted(changes []float64) []float64 {
 	if slices.IsSorted(changes) {
 		return changes
