@@ -75,7 +75,7 @@ func newObserver(changes []float64, start float64) observer {
 }
 
 // observers returns each page's observer from start: a tuning replays
-// every page some 300 times from the same start.
+// every page 170 to 300 times from the same start.
 func observers(changes [][]float64, start float64) []observer {
 	obs := make([]observer, len(changes))
 	for i, c := range changes {
@@ -176,7 +176,7 @@ func Staleness(changes []float64, visits []float64, start, end float64) (staleFr
 // sorted returns changes in increasing order: changes itself when it is,
 // else a sorted copy. The replays (run) take sorted changes; their
 // callers sort once, not at every replay (a tuning replays each page's
-// changes some three hundred times).
+// changes 170 to 300 times).
 func sorted(changes []float64) []float64 {
 	if slices.IsSorted(changes) {
 		return changes
