@@ -191,13 +191,8 @@ func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared,
 	}
 	prep := &Prepared{cfg: cfg, pages: pages}
 	prep.training = observe.CrawlEveryKept(pages, cfg.TrainStart, cfg.CrawlInterval, cfg.Split)
-	var buf []observe.Fetch
 	var err error
-	prep.in, err = plan.FromEach(ctx, len(pages), func(i int) observe.History {
-		h := prep.training.History(i, buf)
-		buf = h.Fetches
-		return h
-	}, plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
+	prep.in, err = plan.FromEach(ctx, len(pages), prep.training.Each(), plan.LoadOptions{Prior: cfg.Prior, Now: cfg.Split, HalfLife: cfg.HalfLife})
 	if err != nil {
 		return nil, err
 	}
@@ -210,11 +205,9 @@ func Prepare(ctx context.Context, all []observe.Changes, cfg Config) (*Prepared,
 			ests := prep.in.Estimates
 			if cfg.HalfLife > 0 {
 				ests = make([]estimate.Estimate, len(pages))
-				var buf []observe.Fetch
+				history := prep.training.Each()
 				for i := range pages {
-					h := prep.training.History(i, buf)
-					buf = h.Fetches
-					ests[i] = estimate.Of(h, cfg.Split)
+					ests[i] = estimate.Of(history(i), cfg.Split)
 				}
 			}
 			return newLearnStart(pages, prep.training, ests, cfg)

@@ -31,11 +31,8 @@ func newLearnStart(pages []observe.Changes, training *observe.Crawled, ests []es
 		hosts[i] = p.Host
 	}
 	priors := estimate.PagePriors(ests, hosts)
-	var buf []observe.Fetch
-	fetches := func(i int) []observe.Fetch {
-		buf = training.History(i, buf).Fetches
-		return buf
-	}
+	history := training.Each()
+	fetches := func(i int) []observe.Fetch { return history(i).Fetches }
 	s := &learnStart{halfLife: learn.ChooseHalfLifeEach(priors, fetches), pages: make([]learn.Page, len(pages))}
 	hostIndex := map[string]int{}
 	for i, p := range pages {

@@ -66,6 +66,18 @@ func (c *Crawled) History(i int, buf []Fetch) History {
 	return History{URL: p.URL, Host: p.Host, Weight: p.Weight, CrawlDelay: p.CrawlDelay, Fetches: fs}
 }
 
+// Each returns a function that makes page i's history (History) in one
+// buffer of its own, reused from one call to the next: for a caller that
+// is done with a history before it asks for the next, on one goroutine.
+func (c *Crawled) Each() func(i int) History {
+	var buf []Fetch
+	return func(i int) History {
+		h := c.History(i, buf)
+		buf = h.Fetches
+		return h
+	}
+}
+
 // LastAt returns the time of page i's last fetch, and false when the
 // crawl made none.
 func (c *Crawled) LastAt(i int) (float64, bool) {

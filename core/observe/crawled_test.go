@@ -11,7 +11,7 @@ import (
 // pages that appear before the crawl, during it and after its end;
 // changes at a visit's very time, repeated, on a whole-day clock or
 // not; intervals that do not divide the span. Into a buffer too short,
-// one long enough, and nil.
+// one long enough, and nil; and through Each.
 func TestCrawledIsCrawlEvery(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 21))
 	const day = 86400.0
@@ -46,12 +46,16 @@ func TestCrawledIsCrawlEvery(t *testing.T) {
 			t.Fatalf("trial %d: %d pages kept, want %d", trial, kept.Len(), len(pages))
 		}
 		var buf []Fetch
+		each := kept.Each()
 		for i, w := range want {
 			if rng.IntN(3) == 0 {
 				buf = nil
 			}
 			got := kept.History(i, buf)
 			buf = got.Fetches
+			if rng.IntN(2) == 0 {
+				got = each(i) // its own buffer, reused
+			}
 			if got.URL != w.URL || got.Host != w.Host || got.Weight != w.Weight || got.CrawlDelay != w.CrawlDelay || len(got.Fetches) != len(w.Fetches) {
 				t.Fatalf("trial %d page %d: %+v, %d fetches; want %+v, %d", trial, i, got, len(got.Fetches), w, len(w.Fetches))
 			}

@@ -186,10 +186,11 @@ func (s *setRows) full() bool { return len(s.rates) == cap(s.rates) }
 // rowBytes: an end, a line, a host index, a rate, a weight, a delay and
 // two slots of the URL set; and the Page made of them, for ReadMax.
 func (s *setRows) rowBytes() int64 {
+	const row = 8 + 8 + 4 + 8 + 8 + 8 + 16
 	if s.asPages {
-		return 8 + 8 + 4 + 8 + 8 + 8 + 16 + int64(unsafe.Sizeof(Page{}))
+		return row + int64(unsafe.Sizeof(Page{}))
 	}
-	return 8 + 8 + 4 + 8 + 8 + 8 + 16
+	return row
 }
 
 // grow makes room for n rows, and for their URLs at the length of those
