@@ -1,8 +1,6 @@
 package app
 
 import (
-	"cmp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -78,16 +76,7 @@ func (t *table) rows() []int32 {
 		}
 	}
 	if t.sortCol > 0 && t.sortCol <= len(s.Cols) {
-		c := s.Cols[t.sortCol-1]
-		sign := 1
-		if t.desc {
-			sign = -1
-		}
-		if c.Value != nil {
-			slices.SortStableFunc(idx, func(a, b int32) int { return sign * cmp.Compare(c.Value(int(a)), c.Value(int(b))) })
-		} else {
-			slices.SortStableFunc(idx, func(a, b int32) int { return sign * strings.Compare(c.Text(int(a)), c.Text(int(b))) })
-		}
+		sortRows(idx, s.Cols[t.sortCol-1], t.desc)
 	}
 	t.order, t.orderFor = idx, s.Version
 	if t.page*rowsPerPage >= len(idx) {

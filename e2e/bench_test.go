@@ -212,6 +212,9 @@ func TestBenchFile(t *testing.T) {
 		report += fmt.Sprintf("; every stage %v after the pick, tab memory meanwhile at most %.0f MB (Go's in the worker %s MB); status: %s",
 			time.Since(start).Round(time.Millisecond), allPeak, eval[string](tb, `document.getElementById("status").dataset.workerMb`), tb.text("#status"))
 	}
+	if os.Getenv("E2E_BENCH_TABLE") != "" {
+		report += "; " + benchTable(tb)
+	}
 	if os.Getenv("E2E_BENCH_STOP") != "" {
 		// Stop a fresh job a second in, and time how soon the page says so.
 		seq := tb.seq()
@@ -368,4 +371,31 @@ func TestBenchBacktest(t *testing.T) {
 	t.Logf("%s: the backtest panel's table %v after its button (%s); the tab at most %.0f MB (%.0f MB before the file, %.0f MB once planned); Go's: %s",
 		path, took.Round(100*time.Millisecond), tb.text("#bt-took"), peak, idle.rss, planned,
 		eval[string](tb, `(s => s.dataset.pageMb + " MB in the page, " + s.dataset.workerMb + " MB in the planning worker")(document.getElementById("status"))`))
+}
+
+// benchTable times what a person does with the page table once a plan is
+// shown (E2E_BENCH_TABLE=1): sort it by a number, by the URL, filter it,
+// and clear the filter — each from the click or keystroke to the table
+// saying so — and the longest main-thread task meanwhile.
+func benchTable(tb *tab) string {
+	tb.t.Helper()
+	eval[bool](tb, `(() => { window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask"}); return true; })()`)
+	timed := func(act, done string) float64 {
+		t0 := eval[float64](tb, `performance.now()`)
+		eval[bool](tb, `(() => { `+act+`; return true; })()`)
+		tb.poll(done, 5*time.Minute)
+		return eval[float64](tb, `performance.now()`) - t0
+	}
+	sorted := `document.querySelector("#page-table thead th:nth-child(%d)").getAttribute("aria-sort") === %q`
+	click := `document.querySelectorAll("#page-table thead button")[%d].click()`
+	byRate := timed(fmt.Sprintf(click, 2), fmt.Sprintf(sorted, 3, "descending"))
+	byURL := timed(fmt.Sprintf(click, 0), fmt.Sprintf(sorted, 1, "ascending"))
+	filter := timed(`const el = document.querySelector("#page-table-filter"); el.value = "7.example/p1"; el.dispatchEvent(new Event("input", {bubbles: true}))`,
+		`document.querySelector("#page-table .table-status").textContent.includes("filtered from")`)
+	status := tb.text("#page-table .table-status")
+	clear := timed(`const el = document.querySelector("#page-table-filter"); el.value = ""; el.dispatchEvent(new Event("input", {bubbles: true}))`,
+		`!document.querySelector("#page-table .table-status").textContent.includes("filtered from")`)
+	longest := eval[float64](tb, `window.__long.reduce((m, e) => Math.max(m, e[1]), 0)`)
+	return fmt.Sprintf("the page table sorted by changes/day in %.0f ms, by URL in %.0f ms, filtered in %.0f ms (%s), the filter cleared in %.0f ms; its longest task %.0f ms",
+		byRate, byURL, filter, status, clear, longest)
 }
