@@ -91,7 +91,7 @@ func withHeadroom(need int64) int64 { return need + 2*need/5 }
 const (
 	planBytesPerPage     = 80  // the instance, the allocations, psp's per-page figures
 	scheduleBytesPerPage = 50  // each schedule being made: its tracker (32 bytes a page), lazy programme and counts
-	carouselBytesPerPage = 50  // Azar's carousel: its two calendars
+	carouselBytesPerPage = 26  // Azar's carousel: its calendars' one pool of blocks
 	carouselBytesPerSlot = 1   // the calendars' windows
 	planBytesPerHost     = 768 // a host's figures, and its assignment state and lazy programme (schedule.Lazy: its run and groups) in each schedule made at once
 	keptBytesPerVisit    = 16  // a schedule.Visit of a schedule held, not streamed

@@ -9,8 +9,8 @@ import (
 
 // MaxCarouselSlots bounds the length of a carousel: 2^28 slots take 2 GiB
 // for the result (an int each) and up to 0.3 GiB for the queues (part-full
-// blocks of 64 pages per 4096 slots), besides about 50 bytes a page (the
-// two calendars' blocks); thirty times seed 000's budget of 8.64M visits a
+// blocks of 64 pages per 4096 slots), besides about 25 bytes a page (the
+// calendars' blocks); thirty times seed 000's budget of 8.64M visits a
 // day.
 const MaxCarouselSlots = 1 << 28
 
@@ -204,9 +204,11 @@ func carouselKey(deadline float64, k int32) uint64 {
 // waiting reaches min(n, slots) slots past the last one: late is then
 // needed at most at the very end.
 func newCarousel(n, slots int) *carousel {
+	pendingEnd, waitingEnd := slots+2, slots+2+min(n, slots)
+	blocks := newCarouselBlocks(n, carouselWindows(pendingEnd)+carouselWindows(waitingEnd))
 	return &carousel{
-		pending: newCarouselCalendar(slots+2, n),
-		waiting: newCarouselCalendar(slots+2+min(n, slots), n),
+		pending: newCarouselCalendar(pendingEnd, blocks),
+		waiting: newCarouselCalendar(waitingEnd, blocks),
 	}
 }
 
@@ -385,8 +387,26 @@ type carouselCalendar struct {
 	head   [carouselWindow]int32 // head[i]: 1 + first entry of pool in the window's slot i, 0 if none
 	pool   []carouselEntry       // the pages of the current window
 	later  []int32               // later[w]: 1 + last block of window w > window, 0 if none
+	blocks *carouselBlocks       // shared with the carousel's other calendar
+}
+
+// carouselBlocks are the blocks of a carousel's two calendars, one pool:
+// a page is in one calendar at a time, so the pool made up front for every
+// page once, and a part-full block per window of each, is the most both
+// hold (two pools, one a calendar, were 52.6 MB of the 152 MB a plan held
+// at its peak at paper scale, in Azar's schedule, against 107 MB in the
+// other policies').
+type carouselBlocks struct {
 	blocks []carouselBlock
 	free   []int32 // 1 + each unused block
+}
+
+// newCarouselBlocks returns a pool with room for n pages in full blocks
+// and a part-full one in each of windows windows. Grown as needed, blocks
+// were copied about twice, which WebAssembly pays dearly for (1M pages ×
+// 10M slots: 2.0 → 1.8 s there, 346 → 218 MB allocated).
+func newCarouselBlocks(n, windows int) *carouselBlocks {
+	return &carouselBlocks{blocks: make([]carouselBlock, 0, n/carouselBlockLen+windows)}
 }
 
 // carouselWindow is the number of slots in a calendar window: 4096 slots
@@ -415,15 +435,14 @@ type carouselEntry struct {
 	next int32 // 1 + the next entry of pool in the same slot, 0 at the end
 }
 
-// newCarouselCalendar returns an empty calendar of slots 0 … end−1 for n
-// pages. Its blocks are made up front for all of them and a part-full one
-// per window, the most it holds: grown as needed, they were copied about
-// twice, which WebAssembly pays dearly for (1M pages × 10M slots: 2.0 →
-// 1.8 s there, 346 → 218 MB allocated).
-func newCarouselCalendar(end, n int) carouselCalendar {
-	windows := (end-1)>>carouselWindowBits + 1
-	return carouselCalendar{end: end, later: make([]int32, windows),
-		blocks: make([]carouselBlock, 0, n/carouselBlockLen+windows)}
+// carouselWindows is the number of windows of a calendar of slots
+// 0 … end−1.
+func carouselWindows(end int) int { return (end-1)>>carouselWindowBits + 1 }
+
+// newCarouselCalendar returns an empty calendar of slots 0 … end−1 whose
+// blocks come from blocks.
+func newCarouselCalendar(end int, blocks *carouselBlocks) carouselCalendar {
+	return carouselCalendar{end: end, later: make([]int32, carouselWindows(end)), blocks: blocks}
 }
 
 // add puts page p in slot s, which must not be in a window before the
@@ -436,17 +455,17 @@ func (c *carouselCalendar) add(s int, p carouselPage) {
 		return
 	}
 	b := c.later[w]
-	if b == 0 || c.blocks[b-1].n == carouselBlockLen {
-		b = c.newBlock(b)
+	if b == 0 || c.blocks.blocks[b-1].n == carouselBlockLen {
+		b = c.blocks.newBlock(b)
 		c.later[w] = b
 	}
-	blk := &c.blocks[b-1]
+	blk := &c.blocks.blocks[b-1]
 	blk.e[blk.n] = e
 	blk.n++
 }
 
 // newBlock returns 1 + an empty block after prev.
-func (c *carouselCalendar) newBlock(prev int32) int32 {
+func (c *carouselBlocks) newBlock(prev int32) int32 {
 	var b int32
 	if last := len(c.free) - 1; last >= 0 {
 		b, c.free = c.free[last], c.free[:last]
@@ -464,12 +483,13 @@ func (c *carouselCalendar) newBlock(prev int32) int32 {
 func (c *carouselCalendar) drain(w int, dst []carouselEntry) []carouselEntry {
 	// Free the blocks, last first, then copy them from the free list
 	// backwards.
-	n := len(c.free)
-	for b := c.later[w]; b != 0; b = c.blocks[b-1].prev {
-		c.free = append(c.free, b)
+	pool := c.blocks
+	n := len(pool.free)
+	for b := c.later[w]; b != 0; b = pool.blocks[b-1].prev {
+		pool.free = append(pool.free, b)
 	}
-	for i := len(c.free) - 1; i >= n; i-- {
-		blk := &c.blocks[c.free[i]-1]
+	for i := len(pool.free) - 1; i >= n; i-- {
+		blk := &pool.blocks[pool.free[i]-1]
 		dst = append(dst, blk.e[:blk.n]...)
 	}
 	c.later[w] = 0
