@@ -79,7 +79,9 @@ func TestBenchLoad(t *testing.T) {
 // TestBenchFile plans a pages table from disk in the tab, for
 // BENCHMARKS.md: E2E_BENCH_FILE=/tmp/paper.csv [E2E_BENCH_BUDGET=8640000]
 // [E2E_BENCH_ALL=1 to wait for the sweep and the search too]
-// [E2E_BENCH_PROFILE=FILE.cpuprofile for the page's CPU profile].
+// [E2E_BENCH_PROFILE=FILE.cpuprofile for the page's CPU profile]
+// [E2E_BENCH_RSS=FILE for the tab's memory every 100 ms: seconds from the
+// pick, MB].
 func TestBenchFile(t *testing.T) {
 	path := os.Getenv("E2E_BENCH_FILE")
 	if path == "" {
@@ -157,6 +159,12 @@ func TestBenchFile(t *testing.T) {
 	planned := time.Since(start)
 	early := ""
 	peak := rss.stop()
+	if f := os.Getenv("E2E_BENCH_RSS"); f != "" {
+		// The tab's memory over time, from the pick: which stage sets the peak.
+		if err := os.WriteFile(f, []byte(strings.Join(rss.series, "\n")+"\n"), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 	if profile != "" {
 		var prof *profiler.Profile
 		tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
@@ -289,21 +297,24 @@ func rendererMemory() tabMemory {
 
 // rssSampler samples rendererRSS in the background.
 type rssSampler struct {
-	mu   sync.Mutex
-	peak float64
-	done chan struct{}
-	quit chan struct{}
+	mu     sync.Mutex
+	peak   float64
+	start  time.Time
+	series []string // "seconds MB" a sample, for E2E_BENCH_RSS
+	done   chan struct{}
+	quit   chan struct{}
 }
 
 // sampleRSS samples rendererRSS every d until stop.
 func sampleRSS(d time.Duration) *rssSampler {
-	s := &rssSampler{done: make(chan struct{}), quit: make(chan struct{})}
+	s := &rssSampler{start: time.Now(), done: make(chan struct{}), quit: make(chan struct{})}
 	go func() {
 		defer close(s.done)
 		for {
 			v := rendererRSS()
 			s.mu.Lock()
 			s.peak = max(s.peak, v)
+			s.series = append(s.series, fmt.Sprintf("%.1f %.0f", time.Since(s.start).Seconds(), v))
 			s.mu.Unlock()
 			select {
 			case <-s.quit:
@@ -365,6 +376,12 @@ func TestBenchBacktest(t *testing.T) {
 	tb.poll(fmt.Sprintf(`(b => +b.dataset.seq > %d && b.dataset.state === "done" || !!document.getElementById("bt-error"))(document.getElementById("backtest"))`, runs), 60*time.Minute)
 	took := time.Since(start)
 	peak := rss.stop()
+	if f := os.Getenv("E2E_BENCH_RSS"); f != "" {
+		// The tab's memory over time, from the pick: which stage sets the peak.
+		if err := os.WriteFile(f, []byte(strings.Join(rss.series, "\n")+"\n"), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 	if e := tb.text("#bt-error"); e != "" {
 		t.Fatalf("backtest failed: %s", e)
 	}
