@@ -69,6 +69,8 @@ func newEngine(async func(func())) engine {
 // job it belongs to.
 type inbound struct {
 	buf  js.Value
+	kind string   // the stage's kind, as the worker tells it
+	from js.Value // the worker that sent it
 	seq  int
 	emit func(*Stage)
 	d    *dataset
@@ -134,12 +136,33 @@ func wireOf(buf js.Value, yield bool) *wireReader {
 	return newWireReader(r, int64(r.n))
 }
 
+// discard gives back at once the memory of buf, a message from another
+// thread that has been read, by posting it into a channel closed at its
+// other end. Dropped, or emptied (ArrayBuffer.prototype.transfer(0)
+// frees only a buffer made in this thread), it would stay until this
+// thread's collector ran, which an idle page may not do for seconds: at
+// paper scale the page held the read's and the plan's messages — 40, 15
+// and 15 MB — for 4 to 10 s, the tab's peak (e2e TestBenchFile with
+// E2E_BENCH_RSS).
+func discard(buf js.Value) {
+	if buf.Type() != js.TypeObject {
+		return
+	}
+	ch := js.Global().Get("MessageChannel").New()
+	ch.Get("port2").Call("close")
+	ch.Get("port1").Call("postMessage", buf, []any{buf})
+	ch.Get("port1").Call("close")
+}
+
 // deliver decodes and hands on the stages one at a time, in order: emit
 // may take a while (and yield to the page) without reordering them.
 func (e *workerEngine) deliver() {
 	for m := range e.inbox {
-		if m.seq != e.seq {
-			continue // its job was cancelled or replaced: not worth copying
+		if m.seq != e.seq || !m.from.Equal(e.w) {
+			// Its job was cancelled or replaced, or its worker let go:
+			// not worth copying.
+			discard(m.buf)
+			continue
 		}
 		// A plan's stage is taken in within the memory the page has (its
 		// bytes, arrays and the views made of them: some four times the
@@ -147,15 +170,33 @@ func (e *workerEngine) deliver() {
 		// 1M-row log, nothing to gain, and held the tab measured 442–463
 		// MB beside 386–390 (within the hour's swing, but not better).
 		restore := func() {}
-		if !e.reads {
+		read := e.reads && m.kind == "read"
+		if read {
+			// The reading worker has read: it is let go before its pages
+			// are taken in, not after, so that the tab never holds both
+			// (the worker, what it read and their message, 40 MB at
+			// paper scale, on top of the page taking them in set the
+			// tab's peak: 624 MB).
+			e.replace()
+		} else if !e.reads {
 			restore = holdMemory(4 * int64(m.buf.Get("byteLength").Int()))
 		}
 		s, err := readStage(wireOf(m.buf, true))
+		discard(m.buf)
 		if err != nil {
 			s = &Stage{Seq: m.seq, Kind: "error", Note: err.Error()}
 		}
 		if s.Seq != e.seq {
 			restore()
+			continue
+		}
+		if read {
+			// The worker let go sends no "done": this is its job's end.
+			e.busy, e.reads = false, false
+			m.emit(s)
+			if s.Seq == e.seq {
+				m.emit(&Stage{Seq: s.Seq, Kind: "done"})
+			}
 			continue
 		}
 		if s.Kind == "done" || s.Kind == "error" {
@@ -295,7 +336,7 @@ func (e *workerEngine) message(this js.Value, args []js.Value) any {
 	data := args[0].Get("data")
 	switch data.Get("kind").String() {
 	case "stage":
-		e.inbox <- inbound{buf: data.Get("buf"), seq: e.seq, emit: e.emit, d: e.data}
+		e.inbox <- inbound{buf: data.Get("buf"), kind: data.Get("stage").String(), from: e.w, seq: e.seq, emit: e.emit, d: e.data}
 	case "ended":
 		e.ended = data.Get("seq").Int()
 		if e.ended == e.stopping {

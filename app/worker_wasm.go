@@ -82,6 +82,7 @@ func ServeWorker() {
 		msg := self.Get("Object").New()
 		msg.Set("kind", "stage")
 		msg.Set("buf", u8.Get("buffer"))
+		msg.Set("stage", s.Kind)
 		self.Call("postMessage", msg, []any{u8.Get("buffer")})
 		if s.Kind == "progress" {
 			nextTask() // a "cancel" posted meanwhile is taken here
@@ -96,6 +97,7 @@ func ServeWorker() {
 	var held *pageSet
 	for j := range jobs {
 		q, set, err := readJob(wireOf(j.buf, false), held)
+		discard(j.buf) // the pages sent, 13 MB at paper scale, not held until a collection
 		switch {
 		case err != nil:
 			post(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
