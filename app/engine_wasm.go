@@ -136,24 +136,6 @@ func wireOf(buf js.Value, yield bool) *wireReader {
 	return newWireReader(r, int64(r.n))
 }
 
-// discard gives back at once the memory of buf, a message from another
-// thread that has been read, by posting it into a channel closed at its
-// other end. Dropped, or emptied (ArrayBuffer.prototype.transfer(0)
-// frees only a buffer made in this thread), it would stay until this
-// thread's collector ran, which an idle page may not do for seconds: at
-// paper scale the page held the read's and the plan's messages — 40, 15
-// and 15 MB — for 4 to 10 s, the tab's peak (e2e TestBenchFile with
-// E2E_BENCH_RSS).
-func discard(buf js.Value) {
-	if buf.Type() != js.TypeObject {
-		return
-	}
-	ch := js.Global().Get("MessageChannel").New()
-	ch.Get("port2").Call("close")
-	ch.Get("port1").Call("postMessage", buf, []any{buf})
-	ch.Get("port1").Call("close")
-}
-
 // deliver decodes and hands on the stages one at a time, in order: emit
 // may take a while (and yield to the page) without reordering them.
 func (e *workerEngine) deliver() {
