@@ -80,9 +80,6 @@ func (b *blobReader) next() ([]byte, error) {
 	}
 	data := b.mem[:u8.Length()]
 	goapp.CopyBytesToGo(data, u8)
-	// The browser made the slice off this thread: dropped, it would stay
-	// until a collection (discard).
-	discardValue(r.buf)
 	return data, nil
 }
 

@@ -156,9 +156,9 @@ func (e *workerEngine) deliver() {
 		if read {
 			// The reading worker has read: it is let go before its pages
 			// are taken in, not after, so that the tab never holds both
-			// (the worker, what it read and their message, 40 MB at
-			// paper scale, on top of the page taking them in set the
-			// tab's peak: 624 MB).
+			// the worker (what reading took, and the message's 40 MB at
+			// paper scale) and the page taking the pages in: together
+			// they set the tab's peak, 624 MB.
 			e.replace()
 		} else if !e.reads {
 			restore = holdMemory(4 * int64(m.buf.Get("byteLength").Int()))
@@ -176,7 +176,7 @@ func (e *workerEngine) deliver() {
 			// The worker let go sends no "done": this is its job's end.
 			e.busy, e.reads = false, false
 			m.emit(s)
-			if s.Seq == e.seq {
+			if s.Kind != "error" && s.Seq == e.seq {
 				m.emit(&Stage{Seq: s.Seq, Kind: "done"})
 			}
 			continue

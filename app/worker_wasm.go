@@ -97,7 +97,6 @@ func ServeWorker() {
 	var held *pageSet
 	for j := range jobs {
 		q, set, err := readJob(wireOf(j.buf, false), held)
-		discard(j.buf) // the pages sent, 13 MB at paper scale, not held until a collection
 		switch {
 		case err != nil:
 			post(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
