@@ -43,8 +43,7 @@ func ReadSet(r io.Reader, file string, size, maxMemory int64) (*Set, error) {
 // in names (as Hosts numbers them).
 func NewSet(pg []Page, hostOf []int32, names []string) *Set {
 	n := len(pg)
-	s := &setRows{hostOf: hostOf, hosts: names, ends: make([]int, 0, n), rates: make([]float64, 0, n),
-		weights: make([]float64, 0, n), delays: make([]float64, 0, n)}
+	s := &setRows{hostOf: hostOf, hosts: names, ends: make([]int, 0, n), rates: make([]float64, 0, n)}
 	total := 0
 	for _, p := range pg {
 		total += len(p.URL)
@@ -112,7 +111,8 @@ func at(col []float64, i int) float64 {
 }
 
 // setRows are rows read into a Set's columns: each URL's bytes appended
-// to one buffer, the weights and delays in full until the end.
+// to one buffer, the weights and delays as one value while every row has
+// it (fileShared).
 type setRows struct {
 	text                   []byte // the URLs
 	ends, lines            []int
@@ -165,7 +165,8 @@ func (s *setRows) add(p Page, line int) int {
 func (s *setRows) file(i int, p Page) {
 	s.text = append(s.text, p.URL...)
 	s.ends = append(s.ends, len(s.text))
-	s.rates, s.weights, s.delays = append(s.rates, p.Rate), append(s.weights, p.Weight), append(s.delays, p.CrawlDelay)
+	s.rates = append(s.rates, p.Rate)
+	s.weights, s.delays = fileShared(s.weights, i, p.Weight, cap(s.rates)), fileShared(s.delays, i, p.CrawlDelay, cap(s.rates))
 	if p.Change != nil {
 		if s.changes == nil {
 			s.changes = map[int]*Change{}
@@ -198,10 +199,37 @@ func (s *setRows) rowBytes() int64 {
 func (s *setRows) grow(n int) {
 	s.seen.reserve(n)
 	s.ends, s.lines, s.hostOf = room(s.ends, n), room(s.lines, n), room(s.hostOf, n)
-	s.rates, s.weights, s.delays = room(s.rates, n), room(s.weights, n), room(s.delays, n)
+	s.rates = room(s.rates, n)
+	if len(s.weights) > 1 {
+		s.weights = room(s.weights, n)
+	}
+	if len(s.delays) > 1 {
+		s.delays = room(s.delays, n)
+	}
 	if k := len(s.rates); k > 0 {
 		s.text = room(s.text, int(float64(len(s.text))/float64(k)*float64(n)*1.1))
 	}
+}
+
+// fileShared files row i's value v in col, a column kept as one value
+// while every row read has it (at reads it so) and in full from the first
+// row that does not: most tables give every page weight 1 and no crawl
+// delay, and two full columns were 16 MB of a million rows' peak. A full
+// column is made with room for size rows.
+func fileShared(col []float64, i int, v float64, size int) []float64 {
+	switch {
+	case i == 0:
+		return append(col[:0], v)
+	case len(col) > 1:
+		return append(col, v)
+	case math.Float64bits(v) == math.Float64bits(col[0]):
+		return col
+	}
+	full := make([]float64, i, max(size, i+1))
+	for k := range full {
+		full[k] = col[0]
+	}
+	return append(full, v)
 }
 
 // room returns x with room for n elements (make and copy, not

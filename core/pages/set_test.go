@@ -173,3 +173,41 @@ func TestNewSetKeepsPages(t *testing.T) {
 		}
 	}
 }
+
+// TestFileShared: a column filed row by row reads back every row's value
+// (at), and is one value exactly when every row has the same — the first
+// other value at any row, signed zeros told apart.
+func TestFileShared(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for trial := range 300 {
+		n := 1 + rng.IntN(50)
+		vals := make([]float64, n)
+		same := trial%3 == 0
+		for i := range vals {
+			vals[i] = 1
+			if !same && rng.IntN(n) == 0 {
+				vals[i] = []float64{2, 0.5, math.Copysign(0, -1), 0}[rng.IntN(4)]
+			}
+		}
+		if trial%5 == 0 {
+			vals[0] = 0
+			vals[n-1] = math.Copysign(0, -1) // −0 after 0: another value
+		}
+		var col []float64
+		for i, v := range vals {
+			col = fileShared(col, i, v, n)
+		}
+		allSame := true
+		for _, v := range vals {
+			allSame = allSame && math.Float64bits(v) == math.Float64bits(vals[0])
+		}
+		if allSame != (len(col) == 1) || !allSame && len(col) != n {
+			t.Fatalf("trial %d: %d values, all the same %v, the column holds %d", trial, n, allSame, len(col))
+		}
+		for i, v := range vals {
+			if math.Float64bits(at(col, i)) != math.Float64bits(v) {
+				t.Fatalf("trial %d: row %d reads %v, filed %v", trial, i, at(col, i), v)
+			}
+		}
+	}
+}
