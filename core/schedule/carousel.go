@@ -393,7 +393,7 @@ type carouselCalendar struct {
 // carouselBlocks are the blocks of a carousel's two calendars, one pool:
 // a page is in one calendar at a time, so the pool made up front for every
 // page once, and a part-full block per window of each, is the most both
-// hold (two pools, one a calendar, were 52.6 MB of the 152 MB a plan held
+// hold (two pools, one per calendar, were 52.6 MB of the 152 MB a plan held
 // at its peak at paper scale, in Azar's schedule, against 107 MB in the
 // other policies').
 type carouselBlocks struct {
