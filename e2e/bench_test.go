@@ -81,7 +81,8 @@ func TestBenchLoad(t *testing.T) {
 // [E2E_BENCH_ALL=1 to wait for the sweep and the search too]
 // [E2E_BENCH_PROFILE=FILE.cpuprofile for the page's CPU profile]
 // [E2E_BENCH_RSS=FILE for the tab's memory every 100 ms: seconds from the
-// pick, MB].
+// pick, MB] [E2E_BENCH_TABLE=1 to time sorting and filtering the page
+// table once planned].
 func TestBenchFile(t *testing.T) {
 	path := os.Getenv("E2E_BENCH_FILE")
 	if path == "" {
@@ -159,12 +160,7 @@ func TestBenchFile(t *testing.T) {
 	planned := time.Since(start)
 	early := ""
 	peak := rss.stop()
-	if f := os.Getenv("E2E_BENCH_RSS"); f != "" {
-		// The tab's memory over time, from the pick: which stage sets the peak.
-		if err := os.WriteFile(f, []byte(strings.Join(rss.series, "\n")+"\n"), 0o644); err != nil {
-			t.Error(err)
-		}
-	}
+	rss.writeSeries(t)
 	if profile != "" {
 		var prof *profiler.Profile
 		tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
@@ -326,6 +322,20 @@ func sampleRSS(d time.Duration) *rssSampler {
 	return s
 }
 
+// writeSeries writes the samples, "seconds MB" a line from the start, to
+// the file E2E_BENCH_RSS names, if it does: which stage sets the peak.
+func (s *rssSampler) writeSeries(t *testing.T) {
+	f := os.Getenv("E2E_BENCH_RSS")
+	if f == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := os.WriteFile(f, []byte(strings.Join(s.series, "\n")+"\n"), 0o644); err != nil {
+		t.Error(err)
+	}
+}
+
 // most returns the largest sample so far, in MB.
 func (s *rssSampler) most() float64 {
 	s.mu.Lock()
@@ -376,12 +386,7 @@ func TestBenchBacktest(t *testing.T) {
 	tb.poll(fmt.Sprintf(`(b => +b.dataset.seq > %d && b.dataset.state === "done" || !!document.getElementById("bt-error"))(document.getElementById("backtest"))`, runs), 60*time.Minute)
 	took := time.Since(start)
 	peak := rss.stop()
-	if f := os.Getenv("E2E_BENCH_RSS"); f != "" {
-		// The tab's memory over time, from the pick: which stage sets the peak.
-		if err := os.WriteFile(f, []byte(strings.Join(rss.series, "\n")+"\n"), 0o644); err != nil {
-			t.Error(err)
-		}
-	}
+	rss.writeSeries(t)
 	if e := tb.text("#bt-error"); e != "" {
 		t.Fatalf("backtest failed: %s", e)
 	}
