@@ -4,9 +4,8 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// download hands data to the browser as a file named name: a Blob, an
-// object URL and a click on a hidden link with the download attribute.
-// Nothing goes over the network.
+// download hands data to the browser as a file named name: a Blob made
+// of it, then downloadBlob.
 func download(name, mime string, data []byte) {
 	win := goapp.Window()
 	u8 := win.Get("Uint8Array").New(len(data))
@@ -16,6 +15,20 @@ func download(name, mime string, data []byte) {
 	opts := win.Get("Object").New()
 	opts.Set("type", mime)
 	blob := win.Get("Blob").New(parts, opts)
+	// The Blob has its own copy: the array's memory is given back now
+	// rather than at the next collection (a buffer made in this thread is
+	// freed by emptying it).
+	if buf := u8.Get("buffer"); buf.Get("transfer").Truthy() {
+		buf.Call("transfer", 0)
+	}
+	downloadBlob(name, blob)
+}
+
+// downloadBlob hands a Blob to the browser as a file named name: an
+// object URL and a click on a hidden link with the download attribute.
+// Nothing goes over the network.
+func downloadBlob(name string, blob goapp.Value) {
+	win := goapp.Window()
 	url := win.Get("URL").Call("createObjectURL", blob)
 	doc := win.Get("document")
 	a := doc.Call("createElement", "a")

@@ -69,6 +69,7 @@ func newEngine(async func(func())) engine {
 // job it belongs to.
 type inbound struct {
 	buf  js.Value
+	blob js.Value // an export's file, when the worker made it a Blob
 	kind string   // the stage's kind, as the worker tells it
 	from js.Value // the worker that sent it
 	seq  int
@@ -167,6 +168,9 @@ func (e *workerEngine) deliver() {
 		discard(m.buf)
 		if err != nil {
 			s = &Stage{Seq: m.seq, Kind: "error", Note: err.Error()}
+		}
+		if s.Export != nil && m.blob.Truthy() {
+			s.Export.Blob = goapp.ValueOf(m.blob)
 		}
 		if s.Seq != e.seq {
 			restore()
@@ -318,7 +322,7 @@ func (e *workerEngine) message(this js.Value, args []js.Value) any {
 	data := args[0].Get("data")
 	switch data.Get("kind").String() {
 	case "stage":
-		e.inbox <- inbound{buf: data.Get("buf"), kind: data.Get("stage").String(), from: e.w, seq: e.seq, emit: e.emit, d: e.data}
+		e.inbox <- inbound{buf: data.Get("buf"), blob: data.Get("blob"), kind: data.Get("stage").String(), from: e.w, seq: e.seq, emit: e.emit, d: e.data}
 	case "ended":
 		e.ended = data.Get("seq").Int()
 		if e.ended == e.stopping {

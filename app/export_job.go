@@ -56,7 +56,7 @@ func exportFile(ctx context.Context, pg []plan.Page, params plan.Params, q Reque
 	if err := export.Write(&buf, pl, kind.Name); err != nil {
 		return nil, err
 	}
-	return &ExportResult{Kind: kind.Name, File: downloadAs[kind.Name].file, MIME: downloadAs[kind.Name].mime, Data: buf.Bytes()}, nil
+	return &ExportResult{Kind: kind.Name, File: downloadAs[kind.Name].file, MIME: downloadAs[kind.Name].mime, Size: int64(buf.Len()), Data: buf.Bytes()}, nil
 }
 
 // learnExport writes the learning policy's seed list for a change
@@ -79,5 +79,5 @@ func learnExport(ctx context.Context, pg []plan.Page, params plan.Params, kind e
 	if err := export.Write(&buf, pl, kind.Name); err != nil {
 		return nil, err
 	}
-	return &ExportResult{Kind: kind.Name, File: "freshplan-learn-" + strings.TrimPrefix(downloadAs[kind.Name].file, "freshplan-"), MIME: downloadAs[kind.Name].mime, Data: buf.Bytes()}, nil
+	return &ExportResult{Kind: kind.Name, File: "freshplan-learn-" + strings.TrimPrefix(downloadAs[kind.Name].file, "freshplan-"), MIME: downloadAs[kind.Name].mime, Size: int64(buf.Len()), Data: buf.Bytes()}, nil
 }

@@ -49,9 +49,13 @@ func (x *exporter) onStage(d *dataset, s *Stage) {
 	}
 	switch s.Kind {
 	case "export":
-		if s.Export != nil {
-			download(s.Export.File, s.Export.MIME, s.Export.Data)
-			x.status.done = s.Export.File + " (" + fmtBytes(int64(len(s.Export.Data))) + ")"
+		if e := s.Export; e != nil {
+			if e.Blob != nil {
+				downloadBlob(e.File, e.Blob)
+			} else {
+				download(e.File, e.MIME, e.Data)
+			}
+			x.status.done = e.File + " (" + fmtBytes(max(e.Size, int64(len(e.Data)))) + ")"
 		}
 	case "error":
 		x.status.kind, x.status.err = "", namePages(s.Note, d)

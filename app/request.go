@@ -175,10 +175,15 @@ type ReadResult struct {
 	Suggested *plan.Suggestion `json:",omitempty"`
 }
 
-// ExportResult is a file to download.
+// ExportResult is a file to download: its bytes, or, from a web worker,
+// the browser's Blob the worker made of them (Size bytes), passed by
+// reference so that the page never copies the file (a million pages'
+// seed list is some 70 MB).
 type ExportResult struct {
 	Kind, File, MIME string
-	Data             []byte `json:"-"`
+	Size             int64
+	Data             []byte      `json:"-"`
+	Blob             goapp.Value `json:"-"`
 }
 
 // SweepResult is every policy and bound at budgets around the chosen one.

@@ -74,6 +74,16 @@ func ServeWorker() {
 	}
 	post := func(s *Stage) {
 		s.Memory = readMemory(0)
+		var blob js.Value
+		if e := s.Export; e != nil && len(e.Data) > 0 {
+			// The file goes as a Blob, by reference: the page never copies it.
+			blob = blobOf(e.Data, e.MIME)
+			plain := *e
+			plain.Data = nil
+			withBlob := *s
+			withBlob.Export = &plain
+			s = &withBlob
+		}
 		m, err := encodeStage(s)
 		if err != nil {
 			m, _ = encodeStage(&Stage{Seq: s.Seq, Kind: "error", Note: err.Error()})
@@ -83,6 +93,9 @@ func ServeWorker() {
 		msg.Set("kind", "stage")
 		msg.Set("buf", u8.Get("buffer"))
 		msg.Set("stage", s.Kind)
+		if blob.Truthy() {
+			msg.Set("blob", blob)
+		}
 		self.Call("postMessage", msg, []any{u8.Get("buffer")})
 		if s.Kind == "progress" {
 			nextTask() // a "cancel" posted meanwhile is taken here
@@ -129,4 +142,19 @@ func ServeWorker() {
 		}
 		ended(q.Seq)
 	}
+}
+
+// blobOf is a Blob of data, of the given type: what the page downloads.
+// The array it is made from is given back at once (emptied: it was made
+// in this thread).
+func blobOf(data []byte, mime string) js.Value {
+	u8 := js.Global().Get("Uint8Array").New(len(data))
+	js.CopyBytesToJS(u8, data)
+	opts := js.Global().Get("Object").New()
+	opts.Set("type", mime)
+	blob := js.Global().Get("Blob").New([]any{u8}, opts)
+	if buf := u8.Get("buffer"); buf.Get("transfer").Truthy() {
+		buf.Call("transfer", 0)
+	}
+	return blob
 }
