@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/freshplan/freshplan/core/observe"
 	"github.com/freshplan/freshplan/core/plan"
@@ -43,7 +42,7 @@ func replan(ctx context.Context, pages []observe.Changes, training *observe.Craw
 			for i := range ests {
 				if dirty[i] || cfg.HalfLife > 0 {
 					h := training.History(i, joined)
-					h.Fetches = appendSeen(h.Fetches, pages[i].Times, visits[i], seen[i])
+					h.Fetches = observe.AppendSeen(h.Fetches, pages[i].Times, visits[i], seen[i])
 					joined = h.Fetches
 					ests[i] = plan.EstimateOf(h, a, cfg.HalfLife)
 					dirty[i] = false
@@ -76,38 +75,11 @@ func replan(ctx context.Context, pages []observe.Changes, training *observe.Craw
 			slices.Sort(m)
 			// What these visits observe joins the history for the next plan.
 			for _, t := range m {
-				seen[i] = append(seen[i], int32(changesBy(pages[i].Times, t)))
+				seen[i] = append(seen[i], int32(observe.ChangesBy(pages[i].Times, t)))
 			}
 			visits[i] = append(visits[i], m...)
 			dirty[i] = true
 		}
 	}
 	return replay("psp-replan", pages, cfg, func(i int) []float64 { return visits[i] }), nil
-}
-
-// appendSeen appends to fs, a page's fetches before them, the fetches of
-// its visits at times ts, seen[k] of its changes at or before ts[k]: what
-// observe.Crawl logs. The first is the baseline when fs is empty (a page
-// that appeared after the training crawl's last round).
-func appendSeen(fs []observe.Fetch, changes, ts []float64, seen []int32) []observe.Fetch {
-	prev := int32(-1) // changes at or before the fetch before
-	if n := len(fs); n > 0 {
-		prev = int32(changesBy(changes, fs[n-1].At))
-	}
-	for k, t := range ts {
-		j := seen[k]
-		f := observe.Fetch{At: t, LastModified: math.NaN(), Changed: prev >= 0 && prev < j}
-		if j > 0 {
-			f.LastModified = changes[j-1]
-		}
-		fs = append(fs, f)
-		prev = j
-	}
-	return fs
-}
-
-// changesBy is how many of changes (sorted) are at or before t, as
-// observe.Crawl counts them.
-func changesBy(changes []float64, t float64) int {
-	return sort.SearchFloat64s(changes, math.Nextafter(t, math.Inf(1)))
 }

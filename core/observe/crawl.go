@@ -13,20 +13,47 @@ import (
 // first). The first visit is the baseline.
 func Crawl(changes, visits []float64) []Fetch {
 	out := make([]Fetch, len(visits))
+	prev := -1
 	for k, t := range visits {
-		// changes ≤ t
-		j := sort.SearchFloat64s(changes, math.Nextafter(t, math.Inf(1)))
-		lm := math.NaN()
-		if j > 0 {
-			lm = changes[j-1]
-		}
-		out[k] = Fetch{At: t, LastModified: lm}
-		if k > 0 {
-			i := sort.SearchFloat64s(changes, math.Nextafter(visits[k-1], math.Inf(1)))
-			out[k].Changed = i < j // a change in (previous visit, this visit]
-		}
+		j := ChangesBy(changes, t)
+		out[k] = seenFetch(changes, t, prev, j)
+		prev = j
 	}
 	return out
+}
+
+// ChangesBy is how many of changes (sorted) are at or before t: what a
+// visit at t has seen.
+func ChangesBy(changes []float64, t float64) int {
+	return sort.SearchFloat64s(changes, math.Nextafter(t, math.Inf(1)))
+}
+
+// seenFetch is Crawl's fetch at t, after j of changes and prev of them
+// by the visit before (−1 for none: the baseline): changed when a change
+// came in (previous visit, t], its Last-Modified the latest change by t.
+func seenFetch(changes []float64, t float64, prev, j int) Fetch {
+	f := Fetch{At: t, LastModified: math.NaN(), Changed: prev >= 0 && prev < j}
+	if j > 0 {
+		f.LastModified = changes[j-1]
+	}
+	return f
+}
+
+// AppendSeen appends to fs, a page's fetches so far, those of its visits
+// at times ts after them, seen[k] of its changes by ts[k] (ChangesBy):
+// what Crawl logs of all the visits, kept in 4 bytes a visit until asked
+// for. The first is the baseline when fs is empty.
+func AppendSeen(fs []Fetch, changes, ts []float64, seen []int32) []Fetch {
+	prev := -1
+	if n := len(fs); n > 0 {
+		prev = ChangesBy(changes, fs[n-1].At)
+	}
+	for k, t := range ts {
+		j := int(seen[k])
+		fs = append(fs, seenFetch(changes, t, prev, j))
+		prev = j
+	}
+	return fs
 }
 
 // CrawlEvery returns what a crawler visiting every page every interval

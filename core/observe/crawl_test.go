@@ -2,6 +2,8 @@ package observe
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -9,13 +11,18 @@ import (
 // TestCrawl: what a crawler sees, by hand.
 func TestCrawl(t *testing.T) {
 	changes := []float64{5, 12, 13, 30}
-	got := Crawl(changes, []float64{0, 10, 12, 20, 40})
+	got := Crawl(changes, []float64{0, 10, 12, 20, 25, 40, 40})
 	want := []Fetch{
 		{At: 0, LastModified: math.NaN()},
 		{At: 10, Changed: true, LastModified: 5},
 		{At: 12, Changed: true, LastModified: 12}, // a change at the visit is seen
 		{At: 20, Changed: true, LastModified: 13},
+		{At: 25, LastModified: 13}, // no change since the visit before
 		{At: 40, Changed: true, LastModified: 30},
+		{At: 40, LastModified: 30}, // a visit again at the same time sees nothing new
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d fetches, want %d", len(got), len(want))
 	}
 	for k := range want {
 		g, w := got[k], want[k]
@@ -114,6 +121,48 @@ func TestCrawlPageNotLocked(t *testing.T) {
 			if got := math.Mod(f.At-start, day); got != phase {
 				t.Errorf("page appearing at %v: a visit at %v s into its day, want %v (the page's phase)", appears, got, phase)
 				break
+			}
+		}
+	}
+}
+
+// AppendSeen logs a page's new visits as Crawl does after the fetches
+// before them (its first visit, the baseline, when there are none), from
+// each visit's count of changes alone (a backtest's replan keeps only
+// those).
+func TestAppendSeenIsCrawl(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for trial := range 500 {
+		changes := make([]float64, rng.IntN(30))
+		for i := range changes {
+			changes[i] = float64(rng.IntN(200))
+		}
+		slices.Sort(changes)
+		var before, after []float64
+		for t := float64(rng.IntN(20)); t < 200; t += 1 + float64(rng.IntN(15)) {
+			if t < 100 {
+				before = append(before, t)
+			} else {
+				after = append(after, t)
+			}
+		}
+		if rng.IntN(4) == 0 {
+			before = nil // a page found after the training crawl
+		}
+		fs := Crawl(changes, before)
+		want := Crawl(changes, append(slices.Clone(before), after...))
+		seen := make([]int32, len(after))
+		for k, at := range after {
+			seen[k] = int32(ChangesBy(changes, at))
+		}
+		got := AppendSeen(fs, changes, after, seen)
+		if len(got) != len(want) {
+			t.Fatalf("trial %d: %d fetches, want %d", trial, len(got), len(want))
+		}
+		for k := range want {
+			g, w := got[k], want[k]
+			if g.At != w.At || g.Changed != w.Changed || math.Float64bits(g.LastModified) != math.Float64bits(w.LastModified) {
+				t.Fatalf("trial %d fetch %d: %+v, want %+v", trial, k, g, w)
 			}
 		}
 	}

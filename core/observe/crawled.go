@@ -1,7 +1,5 @@
 package observe
 
-import "math"
-
 // Crawled is what CrawlEvery's crawler saw of every page, kept in 4 bytes
 // a fetch rather than a Fetch's 24: a fetch's time follows from the page's
 // first visit and the interval, what it saw from how many of the page's
@@ -55,12 +53,10 @@ func (c *Crawled) History(i int, buf []Fetch) History {
 	seen := c.seen[c.off[i]:c.off[i+1]]
 	fs := buf[:0]
 	t := c.first[i]
-	for k, j := range seen {
-		f := Fetch{At: t, LastModified: math.NaN(), Changed: k > 0 && seen[k-1] < j}
-		if j > 0 {
-			f.LastModified = p.Times[j-1]
-		}
-		fs = append(fs, f)
+	prev := -1
+	for _, j := range seen {
+		fs = append(fs, seenFetch(p.Times, t, prev, int(j)))
+		prev = int(j)
 		t += c.interval
 	}
 	return History{URL: p.URL, Host: p.Host, Weight: p.Weight, CrawlDelay: p.CrawlDelay, Fetches: fs}
