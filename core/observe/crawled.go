@@ -73,17 +73,3 @@ func (c *Crawled) Each() func(i int) History {
 		return h
 	}
 }
-
-// LastAt returns the time of page i's last fetch, and false when the
-// crawl made none.
-func (c *Crawled) LastAt(i int) (float64, bool) {
-	n := c.off[i+1] - c.off[i]
-	if n == 0 {
-		return 0, false
-	}
-	t := c.first[i]
-	for range n - 1 { // summed as History's times are
-		t += c.interval
-	}
-	return t, true
-}
