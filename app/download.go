@@ -7,6 +7,13 @@ import (
 // download hands data to the browser as a file named name: a Blob made
 // of it, then downloadBlob.
 func download(name, mime string, data []byte) {
+	downloadBlob(name, blobOf(data, mime))
+}
+
+// blobOf is a Blob of data, of type mime. The Blob has its own copy: the
+// array it is made from is given back at once rather than at the next
+// collection (a buffer made in this thread is freed by emptying it).
+func blobOf(data []byte, mime string) goapp.Value {
 	win := goapp.Window()
 	u8 := win.Get("Uint8Array").New(len(data))
 	goapp.CopyBytesToJS(u8, data)
@@ -15,13 +22,10 @@ func download(name, mime string, data []byte) {
 	opts := win.Get("Object").New()
 	opts.Set("type", mime)
 	blob := win.Get("Blob").New(parts, opts)
-	// The Blob has its own copy: the array's memory is given back now
-	// rather than at the next collection (a buffer made in this thread is
-	// freed by emptying it).
 	if buf := u8.Get("buffer"); buf.Get("transfer").Truthy() {
 		buf.Call("transfer", 0)
 	}
-	downloadBlob(name, blob)
+	return blob
 }
 
 // downloadBlob hands a Blob to the browser as a file named name: an

@@ -77,7 +77,7 @@ func ServeWorker() {
 		var blob js.Value
 		if e := s.Export; e != nil && len(e.Data) > 0 {
 			// The file goes as a Blob, by reference: the page never copies it.
-			blob = blobOf(e.Data, e.MIME)
+			blob = goapp.JSValue(blobOf(e.Data, e.MIME))
 			plain := *e
 			plain.Data = nil
 			withBlob := *s
@@ -142,19 +142,4 @@ func ServeWorker() {
 		}
 		ended(q.Seq)
 	}
-}
-
-// blobOf is a Blob of data, of the given type: what the page downloads.
-// The array it is made from is given back at once (emptied: it was made
-// in this thread).
-func blobOf(data []byte, mime string) js.Value {
-	u8 := js.Global().Get("Uint8Array").New(len(data))
-	js.CopyBytesToJS(u8, data)
-	opts := js.Global().Get("Object").New()
-	opts.Set("type", mime)
-	blob := js.Global().Get("Blob").New([]any{u8}, opts)
-	if buf := u8.Get("buffer"); buf.Get("transfer").Truthy() {
-		buf.Call("transfer", 0)
-	}
-	return blob
 }
