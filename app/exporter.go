@@ -55,7 +55,7 @@ func (x *exporter) onStage(d *dataset, s *Stage) {
 			} else {
 				download(e.File, e.MIME, e.Data)
 			}
-			x.status.done = e.File + " (" + fmtBytes(max(e.Size, int64(len(e.Data)))) + ")"
+			x.status.done = e.File + " (" + fmtBytes(e.Size) + ")"
 		}
 	case "error":
 		x.status.kind, x.status.err = "", namePages(s.Note, d)
