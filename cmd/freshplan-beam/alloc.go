@@ -100,9 +100,11 @@ func (f *allocFn) ProcessElement(ctx context.Context, h Host, res Resolved, st S
 // staleness (or age) under them.
 func seeds(cfg Config, h Host, x, stale []float64, res Resolved, emit func(string, string)) error {
 	pl := &plan.Plan{Params: plan.Params{Horizon: time.Duration(math.Round(res.T * float64(time.Second))), Policy: plan.PSP},
-		Pages: make([]pages.Page, len(h.Pages)), Results: map[plan.Policy]*plan.Result{plan.PSP: {Name: plan.PSP, Visits: x, Page: stale}}}
+		Results: map[plan.Policy]*plan.Result{plan.PSP: {Name: plan.PSP, Visits: x, Page: stale}}}
+	list := make(pages.List, len(h.Pages))
+	pl.Table = list
 	for i, p := range h.Pages {
-		pl.Pages[i] = pages.Page{URL: p.URL, Host: h.Name, Rate: p.Rate, Weight: p.Weight, CrawlDelay: p.CrawlDelay}
+		list[i] = pages.Page{URL: p.URL, Host: h.Name, Rate: p.Rate, Weight: p.Weight, CrawlDelay: p.CrawlDelay}
 	}
 	shard := shardOf(h.Name, cfg.Shards)
 	write := func(name string, w func(*bytes.Buffer) error) error {

@@ -146,11 +146,12 @@ func checkPlan(t *testing.T, cfg Config, glob, file string) {
 		f := strings.Split(l, ",")
 		alloc[f[0]] = [2]string{f[1], f[2]}
 	}
-	if len(alloc) != len(pl.Pages) {
-		t.Fatalf("allocation of %d pages, core %d", len(alloc), len(pl.Pages))
+	if len(alloc) != pl.Table.Len() {
+		t.Fatalf("allocation of %d pages, core %d", len(alloc), pl.Table.Len())
 	}
 	diff := 0
-	for i, pg := range pl.Pages {
+	for i := range pl.Table.Len() {
+		pg := pl.Table.Page(i)
 		got := alloc[pg.URL]
 		want := [2]string{strconv.Itoa(int(wp[i])), strconv.Itoa(int(np[i]))}
 		if got != want {

@@ -79,7 +79,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 		// The schedule goes to its file as it is made: the plan holds none.
 		streamed = true
 		werr := writeTo(*schedulePath, stdout, func(w io.Writer) error {
-			sw := export.NewScheduleWriter(w, pg)
+			sw := export.NewScheduleWriter(w, plan.List(pg))
 			params.Stream = sw.Write
 			if pl, err = plan.Run(context.Background(), pg, params); err != nil {
 				return err
@@ -229,7 +229,7 @@ func report(w io.Writer, pl *plan.Plan) {
 		cycle = fmt.Sprintf(" (a cycle of %d horizons, %d visits)", p.Cycle, p.Budget)
 	}
 	fmt.Fprintf(w, "%d pages on %d hosts; horizon %v, budget %d visits%s, %d crawler(s) at %.4g pages/s, politeness %v, %s model\n",
-		len(pl.Pages), len(pl.Hosts), plan.ShortDuration(T), R, cycle, p.Crawlers, p.Rate, plan.ShortDuration(p.Politeness), p.Model)
+		pl.Table.Len(), len(pl.Hosts), plan.ShortDuration(T), R, cycle, p.Crawlers, p.Rate, plan.ShortDuration(p.Politeness), p.Model)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	sim := p.Simulate > 0
 	if sim {

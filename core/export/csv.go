@@ -11,35 +11,17 @@ import (
 	"github.com/freshplan/freshplan/core/schedule"
 )
 
-// num formats a float the shortest way that reads back exactly.
-func num(v float64) string {
-	if math.IsInf(v, 1) {
-		return "inf"
-	}
-	return strconv.FormatFloat(v+0, 'g', -1, 64) // +0 turns −0 into 0
-}
+// num formats a float the shortest way that reads back exactly; +Inf is
+// "inf".
+func num(v float64) string { return string(appendNum(nil, v)) }
 
 // csvField quotes a field when CSV needs it.
-func csvField(s string) string {
-	for _, c := range s {
-		if c == ',' || c == '"' || c == '\n' || c == '\r' {
-			b := []byte{'"'}
-			for _, c := range []byte(s) {
-				if c == '"' {
-					b = append(b, '"')
-				}
-				b = append(b, c)
-			}
-			return string(append(b, '"'))
-		}
-	}
-	return s
-}
+func csvField(s string) string { return string(appendField(nil, s)) }
 
 // Schedule writes the kept schedule: time_seconds,crawler,url,host, one
 // row per visit in time order.
 func Schedule(w io.Writer, p *plan.Plan) error {
-	sw := NewScheduleWriter(w, p.Pages)
+	sw := NewScheduleWriter(w, p.Table)
 	for _, v := range p.Schedule {
 		sw.Write(v)
 	}
@@ -51,13 +33,13 @@ func Schedule(w io.Writer, p *plan.Plan) error {
 // plan makes it, and the plan holds none.
 type ScheduleWriter struct {
 	bw    *bufio.Writer
-	pages []pages.Page
-	buf   []byte
+	pages pages.Table
+	row   row
 }
 
 // NewScheduleWriter writes the schedule's header to w and returns the
 // writer of its rows, visits of the given pages.
-func NewScheduleWriter(w io.Writer, pg []pages.Page) *ScheduleWriter {
+func NewScheduleWriter(w io.Writer, pg pages.Table) *ScheduleWriter {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString("time_seconds,crawler,url,host\n")
 	return &ScheduleWriter{bw: bw, pages: pg}
@@ -65,19 +47,12 @@ func NewScheduleWriter(w io.Writer, pg []pages.Page) *ScheduleWriter {
 
 // Write writes one visit's row; the first error is kept for Flush.
 func (s *ScheduleWriter) Write(v schedule.Visit) {
-	pg := &s.pages[v.Page]
+	pg := s.pages.Page(int(v.Page))
 	// Microseconds: float noise such as 1799.9999999999998 goes, and no
 	// gap moves by more than the validator's tolerance.
-	buf := strconv.AppendFloat(s.buf[:0], math.Round(v.Time*1e6)/1e6, 'f', -1, 64)
-	buf = append(buf, ',')
-	buf = strconv.AppendInt(buf, int64(v.Crawler), 10)
-	buf = append(buf, ',')
-	buf = append(buf, csvField(pg.URL)...)
-	buf = append(buf, ',')
-	buf = append(buf, csvField(pg.Host)...)
-	buf = append(buf, '\n')
-	s.bw.Write(buf)
-	s.buf = buf
+	r := &s.row
+	r.b = strconv.AppendFloat(r.b, math.Round(v.Time*1e6)/1e6, 'f', -1, 64)
+	r.comma().int(int64(v.Crawler)).comma().field(pg.URL).comma().field(pg.Host).end(s.bw)
 }
 
 // Flush writes what is buffered and returns the first error met.
@@ -103,13 +78,14 @@ func Pages(w io.Writer, p *plan.Plan) error {
 	T := p.Params.Horizon.Seconds()
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString("url,host,changes_per_day,weight,visits,interval_seconds,staleness\n")
-	for i, pg := range p.Pages {
-		iv := ""
+	var ln row
+	for i := range p.Table.Len() {
+		pg := p.Table.Page(i)
+		ln.field(pg.URL).comma().field(pg.Host).comma().num(pg.Rate).comma().num(pg.Weight).comma().num(r.Visits[i]).comma()
 		if s, ok := Interval(r.Visits[i], T); ok {
-			iv = num(s)
+			ln.num(s)
 		}
-		bw.WriteString(csvField(pg.URL) + "," + csvField(pg.Host) + "," + num(pg.Rate) + "," + num(pg.Weight) + "," +
-			num(r.Visits[i]) + "," + iv + "," + num(r.Page[i]) + "\n")
+		ln.comma().num(r.Page[i]).end(bw)
 	}
 	return bw.Flush()
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/plan"
@@ -47,19 +46,20 @@ func EstimatesCSV(w io.Writer, in *plan.Input, classes []estimate.Class) error {
 		bw.WriteString(csvField(h))
 	}
 	bw.WriteByte('\n')
+	var ln row
 	for i, p := range in.Pages {
 		e := rated(in, i)
-		bw.WriteString(csvField(p.URL) + "," + csvField(p.Host) + "," + strconv.Itoa(e.Visits) + "," + strconv.Itoa(e.Changes) + "," +
-			num(e.Rate) + "," + num(e.Low) + "," + num(e.High) + "," + e.Estimator + "," + num(e.Naive))
+		ln.field(p.URL).comma().field(p.Host).comma().int(int64(e.Visits)).comma().int(int64(e.Changes)).comma().
+			num(e.Rate).comma().num(e.Low).comma().num(e.High).comma().raw(e.Estimator).comma().num(e.Naive)
 		if weights {
-			bw.WriteString("," + num(p.Weight))
+			ln.comma().num(p.Weight)
 		}
 		if in.Classes != nil {
 			for _, post := range in.Classes[i] {
-				bw.WriteString("," + num(post))
+				ln.comma().num(post)
 			}
 		}
-		bw.WriteByte('\n')
+		ln.end(bw)
 	}
 	return bw.Flush()
 }

@@ -121,8 +121,8 @@ func TestSeedsFromPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-	if len(lines) != len(pl.Pages) {
-		t.Fatalf("%d nutch lines for %d pages", len(lines), len(pl.Pages))
+	if len(lines) != pl.Table.Len() {
+		t.Fatalf("%d nutch lines for %d pages", len(lines), pl.Table.Len())
 	}
 	for i, line := range lines {
 		f := strings.Split(line, "\t")
@@ -130,12 +130,12 @@ func TestSeedsFromPlan(t *testing.T) {
 		if r.Visits[i] > 0 {
 			want = int64(math.Max(1, math.Round(T/r.Visits[i])))
 		}
-		if f[0] != pl.Pages[i].URL || f[1] != "nutch.fetchInterval="+strconv.FormatInt(want, 10) || f[2] != "nutch.fetchInterval.fixed=true" {
-			t.Errorf("nutch line %d %q: want URL %q, interval %d", i, line, pl.Pages[i].URL, want)
+		if f[0] != pl.Table.Page(i).URL || f[1] != "nutch.fetchInterval="+strconv.FormatInt(want, 10) || f[2] != "nutch.fetchInterval.fixed=true" {
+			t.Errorf("nutch line %d %q: want URL %q, interval %d", i, line, pl.Table.Page(i).URL, want)
 		}
-		hasScore := len(f) == 4 && f[3] == "nutch.score="+strconv.FormatFloat(pl.Pages[i].Weight, 'g', -1, 64)
-		if (pl.Pages[i].Weight != 1) != hasScore || len(f) > 4 {
-			t.Errorf("nutch line %d %q: weight %v", i, line, pl.Pages[i].Weight)
+		hasScore := len(f) == 4 && f[3] == "nutch.score="+strconv.FormatFloat(pl.Table.Page(i).Weight, 'g', -1, 64)
+		if (pl.Table.Page(i).Weight != 1) != hasScore || len(f) > 4 {
+			t.Errorf("nutch line %d %q: weight %v", i, line, pl.Table.Page(i).Weight)
 		}
 	}
 }
@@ -162,8 +162,8 @@ func TestScheduleCSV(t *testing.T) {
 			t.Errorf("row %d time %q carries float noise", k, row[0])
 		}
 		prev = tm
-		if row[1] != strconv.Itoa(int(v.Crawler)) || row[2] != pl.Pages[v.Page].URL || row[3] != pl.Pages[v.Page].Host {
-			t.Errorf("row %d %q, want crawler %d, page %+v", k, row, v.Crawler, pl.Pages[v.Page])
+		if row[1] != strconv.Itoa(int(v.Crawler)) || row[2] != pl.Table.Page(int(v.Page)).URL || row[3] != pl.Table.Page(int(v.Page)).Host {
+			t.Errorf("row %d %q, want crawler %d, page %+v", k, row, v.Crawler, pl.Table.Page(int(v.Page)))
 		}
 	}
 }
@@ -177,12 +177,12 @@ func TestPagesCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := readCSV(t, "pages", b.Bytes(), "url,host,changes_per_day,weight,visits,interval_seconds,staleness")
-	if len(rows) != len(pl.Pages) {
-		t.Fatalf("%d rows for %d pages", len(rows), len(pl.Pages))
+	if len(rows) != pl.Table.Len() {
+		t.Fatalf("%d rows for %d pages", len(rows), pl.Table.Len())
 	}
 	T := pl.Params.Horizon.Seconds()
 	for i, row := range rows {
-		p := pl.Pages[i]
+		p := pl.Table.Page(i)
 		num := func(s string) float64 {
 			v, err := strconv.ParseFloat(s, 64)
 			if err != nil {
@@ -214,7 +214,7 @@ func TestHostsCSV(t *testing.T) {
 	}
 	visits := map[string]int{}
 	for _, v := range pl.Schedule {
-		visits[pl.Pages[v.Page].Host]++
+		visits[pl.Table.Page(int(v.Page)).Host]++
 	}
 	for i, row := range rows {
 		h := pl.Hosts[i]
@@ -289,10 +289,10 @@ func TestNoPolicyFigures(t *testing.T) {
 		pl   *plan.Plan
 		want string
 	}{
-		{&plan.Plan{Params: plan.Params{Policy: "cho"}, Pages: pg, Omitted: map[plan.Policy]string{"cho": "its optimum assumes every page is Poisson"}},
+		{&plan.Plan{Params: plan.Params{Policy: "cho"}, Table: pages.List(pg), Omitted: map[plan.Policy]string{"cho": "its optimum assumes every page is Poisson"}},
 			"policy cho cannot be planned here: its optimum assumes every page is Poisson"},
-		{&plan.Plan{Params: plan.Params{Policy: "none"}, Pages: pg}, `no per-page figures for policy "none"`},
-		{&plan.Plan{Params: plan.Params{Policy: "psp"}, Pages: pg, Results: map[plan.Policy]*plan.Result{"psp": {Name: "psp", Value: 0.1}}},
+		{&plan.Plan{Params: plan.Params{Policy: "none"}, Table: pages.List(pg)}, `no per-page figures for policy "none"`},
+		{&plan.Plan{Params: plan.Params{Policy: "psp"}, Table: pages.List(pg), Results: map[plan.Policy]*plan.Result{"psp": {Name: "psp", Value: 0.1}}},
 			`no per-page figures for policy "psp"`},
 	} {
 		for _, kind := range []string{"pages", "nutch", "stormcrawler", "csv"} {

@@ -66,7 +66,7 @@ type Summary struct {
 func Summarize(p *plan.Plan) Summary {
 	T, R := p.Params.PerHorizon()
 	s := Summary{
-		Pages: len(p.Pages), Hosts: len(p.Hosts),
+		Pages: p.Table.Len(), Hosts: len(p.Hosts),
 		Model: p.Params.Model.String(), Objective: p.Params.Objective.String(), Policy: p.Params.Policy,
 		Budget: R, HorizonSeconds: T.Seconds(),
 		PolitenessSeconds: p.Params.Politeness.Seconds(),

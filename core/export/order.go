@@ -26,17 +26,20 @@ func Order(w io.Writer, pages []Ordered, delay float64, format string) error {
 		bw.WriteString("rank,url,host,delay_seconds\n")
 	}
 	n := float64(len(pages))
+	var ln row
 	for i, pg := range pages {
 		switch format {
 		case "nutch":
-			bw.WriteString(pg.URL + "\tnutch.score=" + strconv.FormatFloat(1-float64(i)/n, 'g', 8, 64) + "\n")
+			ln.raw(pg.URL).raw("\tnutch.score=")
+			ln.b = strconv.AppendFloat(ln.b, 1-float64(i)/n, 'g', 8, 64)
 		case "stormcrawler":
-			bw.WriteString(pg.URL + "\n")
+			ln.raw(pg.URL)
 		case "csv":
-			bw.WriteString(strconv.Itoa(i+1) + "," + csvField(pg.URL) + "," + csvField(pg.Host) + "," + num(delay) + "\n")
+			ln.int(int64(i + 1)).comma().field(pg.URL).comma().field(pg.Host).comma().num(delay)
 		default:
 			return fmt.Errorf("unknown export format %q: want nutch, stormcrawler or csv", format)
 		}
+		ln.end(bw)
 	}
 	return bw.Flush()
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
+	"slices"
 
 	"github.com/freshplan/freshplan/core/plan"
 )
@@ -34,12 +34,17 @@ func Seeds(w io.Writer, p *plan.Plan, format string) error {
 	if err != nil {
 		return err
 	}
+	if !slices.Contains(Formats, format) {
+		return fmt.Errorf("unknown export format %q: want nutch, stormcrawler or csv", format)
+	}
 	T := p.Params.Horizon.Seconds()
 	bw := bufio.NewWriterSize(w, 1<<16)
 	if format == "csv" {
 		bw.WriteString("url,host,interval_seconds,visits\n")
 	}
-	for i, pg := range p.Pages {
+	var ln row
+	for i := range p.Table.Len() {
+		pg := p.Table.Page(i)
 		secs := float64(Unvisited)
 		if s, ok := Interval(r.Visits[i], T); ok {
 			secs = s
@@ -47,19 +52,16 @@ func Seeds(w io.Writer, p *plan.Plan, format string) error {
 		whole := int64(math.Max(1, math.Round(secs)))
 		switch format {
 		case "nutch":
-			line := pg.URL + "\tnutch.fetchInterval=" + strconv.FormatInt(whole, 10) + "\tnutch.fetchInterval.fixed=true"
+			ln.raw(pg.URL).raw("\tnutch.fetchInterval=").int(whole).raw("\tnutch.fetchInterval.fixed=true")
 			if pg.Weight != 1 {
-				line += "\tnutch.score=" + num(pg.Weight)
+				ln.raw("\tnutch.score=").num(pg.Weight)
 			}
-			bw.WriteString(line + "\n")
 		case "stormcrawler":
-			mins := int64(math.Max(1, math.Round(secs/60)))
-			bw.WriteString(pg.URL + "\tscheduler.delay.mins=" + strconv.FormatInt(mins, 10) + "\n")
+			ln.raw(pg.URL).raw("\tscheduler.delay.mins=").int(int64(math.Max(1, math.Round(secs/60))))
 		case "csv":
-			bw.WriteString(csvField(pg.URL) + "," + csvField(pg.Host) + "," + strconv.FormatInt(whole, 10) + "," + num(r.Visits[i]) + "\n")
-		default:
-			return fmt.Errorf("unknown export format %q: want nutch, stormcrawler or csv", format)
+			ln.field(pg.URL).comma().field(pg.Host).comma().int(whole).comma().num(r.Visits[i])
 		}
+		ln.end(bw)
 	}
 	return bw.Flush()
 }

@@ -35,7 +35,7 @@ func ExampleRun() {
 	fmt.Printf("psp visits %v, staleness %.4f; wp %.4f; uniform %.4f\n",
 		psp.Visits, psp.Value, pl.Result(plan.WP).Value, pl.Result(plan.Uniform).Value)
 	for _, v := range pl.Schedule {
-		fmt.Printf("%v %s\n", time.Duration(v.Time)*time.Second, pl.Pages[v.Page].URL)
+		fmt.Printf("%v %s\n", time.Duration(v.Time)*time.Second, pl.Table.Page(int(v.Page)).URL)
 	}
 	// Output:
 	// psp visits [2 3], staleness 0.3412; wp 0.3304; uniform 0.3586

@@ -60,8 +60,8 @@ type Seconds struct {
 
 // Plan is every policy and bound computed on one pages table.
 type Plan struct {
-	Params Params       // resolved: Budget, Crawlers and Rate all set
-	Pages  []pages.Page // the pages planned; nil from RunTable but for a List
+	Params Params // resolved: Budget, Crawlers and Rate all set
+	Table  Table  // the pages planned, read a page at a time (a List from Run)
 	Hosts  []Host
 	HostOf []int32 // host index of each page
 	// Results are the policies' and bounds' outcomes, with AzarRandom
@@ -86,8 +86,8 @@ func Run(ctx context.Context, pg []pages.Page, params Params) (*Plan, error) {
 }
 
 // RunTable plans the pages of a table as Run does, the table read a page
-// at a time, never made a []Page; the plan's Pages is nil unless t is a
-// List (the exports, which write the pages, take a plan Run made).
+// at a time, never made a []Page; the plan's Table is t, from which the
+// exports write the pages.
 func RunTable(ctx context.Context, t Table, params Params) (*Plan, error) {
 	return run(ctx, t, params, nil)
 }
@@ -113,8 +113,7 @@ func run(ctx context.Context, t Table, params Params, warm *warmStart) (*Plan, e
 	in.warm, in.ctx = warm, ctx
 	in.out = &sink{hostOf: in.hostOf, hosts: in.hosts, stream: params.Stream}
 	in.pulse = &pulse{fn: params.Progress}
-	list, _ := t.(pages.List)
-	pl := &Plan{Params: params, Pages: list, Hosts: in.hosts, HostOf: in.hostOf, Results: map[Policy]*Result{}}
+	pl := &Plan{Params: params, Table: t, Hosts: in.hosts, HostOf: in.hostOf, Results: map[Policy]*Result{}}
 
 	progress := func(stage string) {
 		if params.Progress != nil {

@@ -37,7 +37,7 @@ func TestKeptScheduleIsValid(t *testing.T) {
 	for _, model := range []staleness.Model{staleness.Steady, staleness.Horizon} {
 		for _, policy := range Policies() {
 			pl := samplePlan(t, func(p *Params) { p.Policy, p.Model = policy, model })
-			in, err := newInstance(List(pl.Pages), pl.Params)
+			in, err := newInstance(pl.Table, pl.Params)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,7 +101,7 @@ func TestSteadyVisitsSlowPages(t *testing.T) {
 		pl := samplePlan(t, func(p *Params) { p.Budget, p.Model = 9000, model })
 		n := 0
 		for i, x := range pl.Results["wp"].Visits {
-			if x == 0 && pl.Pages[i].Rate > 0 && pl.Pages[i].Rate < 1 {
+			if x == 0 && pl.Table.Page(i).Rate > 0 && pl.Table.Page(i).Rate < 1 {
 				n++
 			}
 		}

@@ -32,8 +32,8 @@ func TestRunTableSameAsRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Pages != nil {
-		t.Error("a Set's plan has Pages")
+	if got.Table.Len() != len(pg) || got.Table.Page(len(pg)-1) != pg[len(pg)-1] {
+		t.Error("a Set's plan does not hold its pages")
 	}
 	if len(got.Results) != len(want.Results) || len(got.Results) < 8 {
 		t.Fatalf("%d results from the set, %d from the pages", len(got.Results), len(want.Results))
@@ -50,8 +50,8 @@ func TestRunTableSameAsRun(t *testing.T) {
 	if !reflect.DeepEqual(got.Schedule, want.Schedule) || !reflect.DeepEqual(got.Hosts, want.Hosts) || !reflect.DeepEqual(got.HostOf, want.HostOf) {
 		t.Error("the set's schedule or hosts differ from the pages'")
 	}
-	if l, err := RunTable(context.Background(), List(pg), p); err != nil || len(l.Pages) != len(pg) {
-		t.Errorf("a List's plan: %v, %d pages", err, len(l.Pages))
+	if l, err := RunTable(context.Background(), List(pg), p); err != nil || l.Table.Len() != len(pg) {
+		t.Errorf("a List's plan: %v, %d pages", err, l.Table.Len())
 	}
 }
 
