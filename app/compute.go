@@ -105,7 +105,7 @@ func Compute(ctx context.Context, set *pageSet, q Request, emit func(*Stage)) {
 		start := time.Now()
 		ep := params
 		ep.Progress = saying(progress, "writing "+q.Export)
-		e, err := exportFile(ctx, set.Pages(), ep, q)
+		e, err := exportFile(ctx, set, ep, q)
 		if err != nil {
 			fail(err)
 			return

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -15,10 +14,12 @@ import (
 // file is built in memory, twice (in the worker, then as a Blob).
 const maxScheduleExport = 2_000_000
 
-// exportFile plans pages as the CLI's plan command does (every policy,
-// the schedule of q.Policy kept; for an export of the policy's per-page
-// figures, the policy alone) and writes the export q.Export names.
-func exportFile(ctx context.Context, pg []plan.Page, params plan.Params, q Request) (*ExportResult, error) {
+// exportFile plans the set's pages as the CLI's plan command does (every
+// policy, the schedule of q.Policy kept; for an export of the policy's
+// per-page figures, the policy alone) and writes the export q.Export
+// names. The plan reads the set's columns a page at a time, as planning
+// does: at a million pages a []Page would be another 80 MB.
+func exportFile(ctx context.Context, set *pageSet, params plan.Params, q Request) (*ExportResult, error) {
 	kind, ok := export.KindOf(q.Export)
 	if !ok {
 		return nil, fmt.Errorf("unknown export %q", q.Export)
@@ -28,7 +29,7 @@ func exportFile(ctx context.Context, pg []plan.Page, params plan.Params, q Reque
 			fmtInt(int64(v)), v*60>>20, cliSchedule(params, v, q.Policy))
 	}
 	if q.Learn {
-		return learnExport(ctx, pg, params, kind)
+		return learnExport(ctx, set.Pages(), params, kind)
 	}
 	params.Policy = plan.Policy(q.Policy)
 	params.PerPage = []plan.Policy{plan.Policy(q.Policy)} // what the exports write
@@ -46,17 +47,17 @@ func exportFile(ctx context.Context, pg []plan.Page, params plan.Params, q Reque
 		params.Policy, params.Compare = plan.None, []plan.Policy{plan.Policy(q.Policy)}
 		perVisit = planBytesPerVisit
 	}
-	defer limitPlanMemory(len(pg), visits(params), perVisit)()
-	pl, err := plan.Run(ctx, pg, params)
+	defer limitPlanMemory(set.Len(), visits(params), perVisit)()
+	pl, err := plan.RunTable(ctx, set, params)
 	if err != nil {
 		return nil, err
 	}
 	pl.Params.Policy = plan.Policy(q.Policy) // whose figures the file holds
-	var buf bytes.Buffer
-	if err := export.Write(&buf, pl, kind.Name); err != nil {
+	f := newExportWriter()
+	if err := export.Write(f, pl, kind.Name); err != nil {
 		return nil, err
 	}
-	return &ExportResult{Kind: kind.Name, File: downloadAs[kind.Name].file, MIME: downloadAs[kind.Name].mime, Size: int64(buf.Len()), Data: buf.Bytes()}, nil
+	return f.result(kind.Name, downloadAs[kind.Name].file, downloadAs[kind.Name].mime), nil
 }
 
 // learnExport writes the learning policy's seed list for a change
@@ -75,9 +76,38 @@ func learnExport(ctx context.Context, pg []plan.Page, params plan.Params, kind e
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := export.Write(&buf, pl, kind.Name); err != nil {
+	f := newExportWriter()
+	if err := export.Write(f, pl, kind.Name); err != nil {
 		return nil, err
 	}
-	return &ExportResult{Kind: kind.Name, File: "freshplan-learn-" + strings.TrimPrefix(downloadAs[kind.Name].file, "freshplan-"), MIME: downloadAs[kind.Name].mime, Size: int64(buf.Len()), Data: buf.Bytes()}, nil
+	return f.result(kind.Name, "freshplan-learn-"+strings.TrimPrefix(downloadAs[kind.Name].file, "freshplan-"), downloadAs[kind.Name].mime), nil
+}
+
+// shownPlan is the plan on screen, r, made by q, as the export writers
+// read it, when the file kind names is written from the pages and the
+// policy's per-page figures alone (export.Kind's PolicyOnly), which the
+// page holds: the page then writes the file at once, where a worker
+// would plan again (at paper scale 6 s, and a second copy of the pages
+// and of a plan's memory). It is nil when a worker must: another file,
+// the learning policy's, or a plan whose policy is not the one asked for
+// (Cho's and Azar's optima omitted, or not in yet).
+func shownPlan(q Request, set *pageSet, kind string, learn bool, r *PlanResult) *plan.Plan {
+	k, ok := export.KindOf(kind)
+	params, err := q.params()
+	if !ok || !k.PolicyOnly || learn || err != nil || params.Horizon <= 0 || set == nil || set.Ends == nil ||
+		r == nil || r.Policy != q.Policy || len(r.Visits) != set.Len() || len(r.Stale) != set.Len() {
+		return nil
+	}
+	params.Policy = plan.Policy(q.Policy)
+	return &plan.Plan{Params: params, Table: set,
+		Results: map[plan.Policy]*plan.Result{params.Policy: {Name: params.Policy, Visits: r.Visits, Page: r.Stale}}}
+}
+
+// writeShown writes the export kind of the plan shownPlan made.
+func writeShown(pl *plan.Plan, kind string) (*ExportResult, error) {
+	f := newExportWriter()
+	if err := export.Write(f, pl, kind); err != nil {
+		return nil, err
+	}
+	return f.result(kind, downloadAs[kind].file, downloadAs[kind].mime), nil
 }

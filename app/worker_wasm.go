@@ -75,14 +75,10 @@ func ServeWorker() {
 	post := func(s *Stage) {
 		s.Memory = readMemory(0)
 		var blob js.Value
-		if e := s.Export; e != nil && len(e.Data) > 0 {
-			// The file goes as a Blob, by reference: the page never copies it.
-			blob = goapp.JSValue(blobOf(e.Data, e.MIME))
-			plain := *e
-			plain.Data = nil
-			withBlob := *s
-			withBlob.Export = &plain
-			s = &withBlob
+		if e := s.Export; e != nil && e.Blob != nil {
+			// The file goes as a Blob (exportFile), by reference: the page
+			// never copies it.
+			blob = goapp.JSValue(e.Blob)
 		}
 		m, err := encodeStage(s)
 		if err != nil {
