@@ -46,7 +46,18 @@ type workerEngine struct {
 	// spawned and sent count the workers started and the jobs that
 	// carried their pages, for the status line's data (e2e tests).
 	spawned, sent int
+	// grown is the most memory the worker said its Go holds during the
+	// job running.
+	grown int64
 }
+
+// exportWorkerKeep is the most memory a worker may have grown to in an
+// export and still be kept for the next one: past it the worker is let
+// go when the export ends, since WebAssembly memory is never given back
+// (at paper scale an export's worker held 0.5 GB for good, e2e
+// TestBenchFile with E2E_BENCH_EXPORT). Below it, exports in a row reuse
+// the worker and the pages it holds.
+const exportWorkerKeep = 64 << 20
 
 // stopGrace is how long a worker asked to stop a job may take before it
 // is let go: the plan yields at every progress stage, at most every
@@ -185,8 +196,12 @@ func (e *workerEngine) deliver() {
 			}
 			continue
 		}
+		e.grown = max(e.grown, s.Memory)
 		if s.Kind == "done" || s.Kind == "error" {
 			e.busy = false
+			if e.last.Stages&StageExport != 0 && e.grown > exportWorkerKeep {
+				e.letGo()
+			}
 			if e.reads {
 				// The worker holds what reading took (WebAssembly memory is
 				// never given back): a fresh one plans the pages in less —
@@ -203,6 +218,15 @@ func (e *workerEngine) deliver() {
 	}
 }
 
+// letGo ends the worker and what it holds; the next job starts a fresh
+// one (run).
+func (e *workerEngine) letGo() {
+	if !e.w.IsUndefined() {
+		e.w.Call("terminate")
+	}
+	e.w, e.held, e.heldNames, e.stopping = js.Undefined(), nil, false, 0
+}
+
 func (e *workerEngine) spawn() {
 	e.w = js.Global().Get("Worker").New(workerURL)
 	e.w.Call("addEventListener", "message", e.onMsg)
@@ -213,7 +237,7 @@ func (e *workerEngine) spawn() {
 
 // replace lets the worker go and starts a fresh one.
 func (e *workerEngine) replace() {
-	e.w.Call("terminate")
+	e.letGo()
 	e.spawn()
 }
 
@@ -264,7 +288,10 @@ func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
 	if e.busy {
 		e.stop(e.seq)
 	}
-	e.seq, e.emit, e.data, e.last, e.busy = q.Seq, emit, d, q, true
+	if e.w.IsUndefined() {
+		e.spawn() // the last was let go (letGo)
+	}
+	e.seq, e.emit, e.data, e.last, e.busy, e.grown = q.Seq, emit, d, q, true, 0
 	e.reads = q.Stages&StageRead != 0
 	go e.post(q, d, emit)
 }
@@ -352,7 +379,7 @@ func (e *workerEngine) fallback() {
 		return
 	}
 	e.broken = true
-	e.w.Call("terminate")
+	e.letGo()
 	if e.busy {
 		e.busy = false
 		e.local.run(e.last, e.data, e.emit)
