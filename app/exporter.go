@@ -26,18 +26,38 @@ type exportStatus struct {
 // idle reports whether no export is being written.
 func (s exportStatus) idle() bool { return s.kind == "" }
 
-// write writes the export kind of the plan of d that q made, with the same
-// parameters, through core/export as the CLI does, and downloads it; with
-// learn, the learning policy's seed list of kind (a change history's: see
-// learnExport).
-func (x *exporter) write(q Request, d *dataset, kind string, learn bool) {
+// write writes the export kind of the plan of d that q made, shown, with
+// the same parameters, through core/export as the CLI does, and downloads
+// it; with learn, the learning policy's seed list of kind (a change
+// history's: see learnExport). A file of the pages and the plan's per-page
+// figures is written here from the plan shown (shownPlan); any other is
+// planned again in a worker.
+func (x *exporter) write(q Request, d *dataset, shown *PlanResult, kind string, learn bool) {
+	x.seq++
+	x.status = exportStatus{kind: kind}
+	x.changed()
+	if pl := shownPlan(q, d.pages, kind, learn, shown); pl != nil {
+		if x.eng != nil {
+			x.eng.cancel()
+		}
+		seq := x.seq
+		x.ctx.Async(func() {
+			e, err := writeShown(pl, kind)
+			s := &Stage{Seq: seq, Kind: "export", Export: e}
+			if err != nil {
+				s = &Stage{Seq: seq, Kind: "error", Note: err.Error()}
+			}
+			x.ctx.Dispatch(func(goapp.Context) {
+				x.onStage(d, s)
+				x.onStage(d, &Stage{Seq: seq, Kind: "done"})
+			})
+		})
+		return
+	}
 	if x.eng == nil {
 		x.eng = newEngine(x.ctx.Async)
 	}
-	x.seq++
 	q.Seq, q.Stages, q.Export, q.Known, q.Learn = x.seq, StageExport, kind, nil, learn
-	x.status = exportStatus{kind: kind}
-	x.changed()
 	x.eng.run(q, d, func(s *Stage) {
 		x.ctx.Dispatch(func(goapp.Context) { x.onStage(d, s) })
 	})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -242,4 +243,78 @@ func exportOf(t *testing.T, pg []plan.Page, q Request) *ExportResult {
 		}
 	})
 	return got
+}
+
+// TestExportFromShownPlan: the files the page writes from the plan it
+// shows (shownPlan) are the CLI's, byte for byte, for every policy; the
+// others, and a plan of another policy than asked for, are left to a
+// worker.
+func TestExportFromShownPlan(t *testing.T) {
+	pg := samplePages(t)
+	d := newDataset("sample", 0, true, pg)
+	q, errs := defaultForm().request()
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	params, err := q.params()
+	if err != nil {
+		t.Fatal(err)
+	}
+	written := 0
+	for _, policy := range plan.Policies() {
+		q.Seq, q.Stages, q.Policy = 1, StagePlan, string(policy)
+		shown := viaWorker(t, q, d, "plan").Plan
+		p := params
+		p.Policy = policy
+		cli, err := plan.Run(context.Background(), pg, p)
+		var omitted *plan.NotPlannedError
+		if errors.As(err, &omitted) || cli != nil && cli.Omitted[policy] != "" {
+			if shownPlan(q, d.pages, "nutch", false, shown) != nil {
+				t.Errorf("%s: omitted, yet the page writes its seed list (it shows %s's)", policy, shown.Policy)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range export.Kinds {
+			pl := shownPlan(q, d.pages, k.Name, false, shown)
+			if !k.PolicyOnly {
+				if pl != nil {
+					t.Errorf("%s: the page writes %s, which needs a plan of its own", policy, k.Name)
+				}
+				continue
+			}
+			if pl == nil {
+				t.Errorf("%s: the page does not write %s from the plan it shows", policy, k.Name)
+				continue
+			}
+			got, err := writeShown(pl, k.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want bytes.Buffer
+			if err := export.Write(&want, cli, k.Name); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Data, want.Bytes()) || got.Size != int64(want.Len()) || got.File != downloadAs[k.Name].file {
+				t.Errorf("%s %s: %d bytes (%s) differ from the CLI's %d", policy, k.Name, len(got.Data), got.File, want.Len())
+			}
+			written++
+		}
+		if shownPlan(q, d.pages, "nutch", true, shown) != nil {
+			t.Errorf("%s: the page writes the learning policy's seed list", policy)
+		}
+	}
+	if written < 4*4 {
+		t.Errorf("only %d files written from the plan shown", written)
+	}
+	// A plan that shows psp's figures for another policy (Cho's optimum
+	// omitted, or its figures not in yet) is not that policy's.
+	q.Policy = "uniform"
+	shown := viaWorker(t, q, d, "plan").Plan
+	shown.Policy = "psp"
+	if shownPlan(q, d.pages, "nutch", false, shown) != nil {
+		t.Error("the page writes uniform's seed list from psp's figures")
+	}
 }

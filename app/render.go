@@ -130,7 +130,7 @@ func (h *home) exportsPanel() goapp.UI {
 // the learning policy's seed list), for the advice and the exports panels.
 func (h *home) writeExport(kind string, learn bool) {
 	if h.res.plan != nil && h.data != nil && h.exporter != nil {
-		h.exporter.write(h.res.req, h.data, kind, learn)
+		h.exporter.write(h.res.req, h.data, h.res.plan, kind, learn)
 	}
 }
 
