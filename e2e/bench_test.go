@@ -82,7 +82,9 @@ func TestBenchLoad(t *testing.T) {
 // [E2E_BENCH_PROFILE=FILE.cpuprofile for the page's CPU profile]
 // [E2E_BENCH_RSS=FILE for the tab's memory every 100 ms: seconds from the
 // pick, MB] [E2E_BENCH_TABLE=1 to time sorting and filtering the page
-// table once planned].
+// table once planned] [E2E_BENCH_EXPORT=nutch (or another button of
+// exportFiles) to time that download once planned, and the tab's memory
+// meanwhile].
 func TestBenchFile(t *testing.T) {
 	path := os.Getenv("E2E_BENCH_FILE")
 	if path == "" {
@@ -219,6 +221,9 @@ func TestBenchFile(t *testing.T) {
 	if os.Getenv("E2E_BENCH_TABLE") != "" {
 		report += "; " + benchTable(tb)
 	}
+	if kind := os.Getenv("E2E_BENCH_EXPORT"); kind != "" {
+		report += "; " + benchExport(tb, kind)
+	}
 	if os.Getenv("E2E_BENCH_STOP") != "" {
 		// Stop a fresh job a second in, and time how soon the page says so.
 		seq := tb.seq()
@@ -325,10 +330,13 @@ func sampleRSS(d time.Duration) *rssSampler {
 // writeSeries writes the samples, "seconds MB" a line from the start, to
 // the file E2E_BENCH_RSS names, if it does: which stage sets the peak.
 func (s *rssSampler) writeSeries(t *testing.T) {
-	f := os.Getenv("E2E_BENCH_RSS")
-	if f == "" {
-		return
+	if f := os.Getenv("E2E_BENCH_RSS"); f != "" {
+		s.writeSeriesTo(t, f)
 	}
+}
+
+// writeSeriesTo writes the samples to the file f.
+func (s *rssSampler) writeSeriesTo(t *testing.T, f string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := os.WriteFile(f, []byte(strings.Join(s.series, "\n")+"\n"), 0o644); err != nil {
@@ -420,4 +428,32 @@ func benchTable(tb *tab) string {
 	longest := eval[float64](tb, `window.__long.reduce((m, e) => Math.max(m, e[1]), 0)`)
 	return fmt.Sprintf("the page table sorted by changes/day in %.0f ms, by URL in %.0f ms, filtered in %.0f ms (%s), the filter cleared in %.0f ms; its longest task %.0f ms",
 		byRate, byURL, filter, status, clear, longest)
+}
+
+// benchExport downloads the export kind names (exportFiles' button
+// export-KIND) and says how long it took, how big it is, and the tab's
+// memory meanwhile.
+func benchExport(tb *tab, kind string) string {
+	tb.t.Helper()
+	for _, e := range exportFiles {
+		if e.button != "export-"+kind {
+			continue
+		}
+		base := rendererRSS()
+		rss := sampleRSS(100 * time.Millisecond)
+		t0 := time.Now()
+		b := tb.downloadBy("#"+e.button, e.file)
+		took := time.Since(t0)
+		peak := rss.most()
+		time.Sleep(5 * time.Second) // what the tab gives back after
+		rss.stop()
+		if f := os.Getenv("E2E_BENCH_RSS"); f != "" {
+			rss.writeSeriesTo(tb.t, f+".export")
+		}
+		return fmt.Sprintf("the %s export (%.1f MB) downloaded %v after the click, tab memory %.0f MB before, at most %.0f MB meanwhile, %.0f MB 5 s after (Go's: %s MB in the page, %s MB in the planning worker)",
+			kind, float64(len(b))/(1<<20), took.Round(time.Millisecond), base, peak, rendererRSS(),
+			eval[string](tb, `document.getElementById("status").dataset.pageMb`), eval[string](tb, `document.getElementById("status").dataset.workerMb`))
+	}
+	tb.t.Fatalf("E2E_BENCH_EXPORT=%s: no button export-%s", kind, kind)
+	return ""
 }
