@@ -24,7 +24,7 @@ const maxSweepVisits = 20_000_000
 // (StageRead) is given an empty set.
 func Compute(ctx context.Context, set *pageSet, q Request, emit func(*Stage)) {
 	if q.Stages&StageRead != 0 {
-		readInput(ctx, newContentReader(ctx, q.File), q, emit)
+		readInput(ctx, newReadJobReader(ctx, q.File), q, emit)
 		return
 	}
 	fail := func(err error) {
