@@ -1,6 +1,9 @@
 package plan
 
-import "github.com/freshplan/freshplan/core/pages"
+import (
+	"github.com/freshplan/freshplan/core/pages"
+	"github.com/freshplan/freshplan/core/schedule"
+)
 
 // Page is one page to plan, a row of the pages table (pages.Page). The app
 // and the CLI name the pages they plan here, and so import nothing below
@@ -33,3 +36,7 @@ type List = pages.List
 func Hosts(pg []Page, breathe func()) (hostOf []int32, hosts []string) {
 	return pages.Hosts(pg, breathe)
 }
+
+// Visit is one visit of a schedule (schedule.Visit): what Params.Stream
+// is given and Plan.Schedule holds.
+type Visit = schedule.Visit

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
 
@@ -75,7 +74,7 @@ type Params struct {
 	// no programme or schedule, only per-page and per-host figures — at
 	// paper scale the schedule alone is 138 MB. Run calls it from one
 	// goroutine at a time.
-	Stream func(schedule.Visit) `json:"-"`
+	Stream func(Visit) `json:"-"`
 	// PerPage names the results whose per-page Visits and Page the Plan
 	// keeps; nil keeps every result's. Each other result keeps its Value
 	// only: at a million pages each result's two arrays take 16 MB, and
