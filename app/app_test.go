@@ -256,7 +256,8 @@ func TestContainsFold(t *testing.T) {
 
 // TestWireSameValues: a column every page shares crosses as one value and
 // comes back for every page; the rates always cross in full, so a
-// message cannot claim more pages than its size holds.
+// message cannot claim more pages than its size holds; the names come
+// back as far as they were sent (names).
 func TestWireSameValues(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -273,31 +274,46 @@ func TestWireSameValues(t *testing.T) {
 		{"one page", []pages.Page{{Host: "a", Rate: 3, Weight: 0.5, CrawlDelay: 5}}, []string{"a"}, []bool{false, true, true, true}},
 	} {
 		hostOf := make([]int32, len(tc.pg))
-		for i, p := range tc.pg {
-			hostOf[i] = int32(slices.Index(tc.hosts, p.Host))
+		for i := range tc.pg {
+			tc.pg[i].URL = "https://" + tc.pg[i].Host + "/" + strconv.Itoa(i)
+			hostOf[i] = int32(slices.Index(tc.hosts, tc.pg[i].Host))
 		}
-		m, blob, cols := packPages(pages.NewSet(tc.pg, hostOf, tc.hosts), true)
-		for k, c := range cols {
-			if (len(c) == 1) != tc.short[k] && len(tc.pg) > 1 {
-				t.Errorf("%s: column %d crosses as %d values", tc.name, k, len(c))
+		for _, with := range []names{noNames, hostNames, allNames} {
+			m, blob, cols := packPages(pages.NewSet(tc.pg, hostOf, tc.hosts), with)
+			for k, c := range cols {
+				if (len(c) == 1) != tc.short[k] && len(tc.pg) > 1 {
+					t.Errorf("%s: column %d crosses as %d values", tc.name, k, len(c))
+				}
 			}
-		}
-		b, err := pack(m, blob, cols...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var m2 pagesMsg
-		w := bytesReader(b)
-		a, err := unpack(w, &m2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		set, err := unpackPages(m2, a, w)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if got := set.Pages(); !reflect.DeepEqual(got, tc.pg) {
-			t.Errorf("%s: %+v came back as %+v", tc.name, tc.pg, got)
+			b, err := pack(m, blob, cols...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m2 pagesMsg
+			w := bytesReader(b)
+			a, err := unpack(w, &m2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			set, err := unpackPages(m2, a, w)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			// What does not cross: the URLs but with allNames, the
+			// hosts' names (for stand-ins, "h" and their number) with
+			// noNames.
+			want := slices.Clone(tc.pg)
+			for i := range want {
+				if with != allNames {
+					want[i].URL = ""
+				}
+				if with == noNames {
+					want[i].Host = "h" + strconv.Itoa(int(hostOf[i]))
+				}
+			}
+			if got := set.Pages(); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, names %d: %+v came back as %+v", tc.name, with, want, got)
+			}
 		}
 	}
 	short := [][]float64{{1}, {1}, {0}, {0}}

@@ -36,9 +36,9 @@ type workerEngine struct {
 	local  inProcess
 
 	// held is the data whose pages the worker keeps (nil: none), with
-	// their URLs when heldNames.
+	// the names heldNames.
 	held      *dataset
-	heldNames bool
+	heldNames names
 	// stopping is the job the worker was asked to stop and has not yet
 	// said it ended (0: none); posted, the last job sent it; ended, the
 	// last it said it ended.
@@ -224,14 +224,14 @@ func (e *workerEngine) letGo() {
 	if !e.w.IsUndefined() {
 		e.w.Call("terminate")
 	}
-	e.w, e.held, e.heldNames, e.stopping = js.Undefined(), nil, false, 0
+	e.w, e.held, e.heldNames, e.stopping = js.Undefined(), nil, noNames, 0
 }
 
 func (e *workerEngine) spawn() {
 	e.w = js.Global().Get("Worker").New(workerURL)
 	e.w.Call("addEventListener", "message", e.onMsg)
 	e.w.Call("addEventListener", "error", e.onErr)
-	e.held, e.heldNames, e.stopping = nil, false, 0
+	e.held, e.heldNames, e.stopping = nil, noNames, 0
 	e.spawned++
 }
 
@@ -305,8 +305,8 @@ func (e *workerEngine) post(q Request, d *dataset, emit func(*Stage)) {
 	if e.seq != q.Seq || !e.busy || e.broken {
 		return
 	}
-	names := q.Stages&StageExport != 0
-	held := d != nil && d == e.held && (e.heldNames || !names) && q.Stages&StageRead == 0
+	names := q.names()
+	held := d != nil && d == e.held && e.heldNames >= names && q.Stages&StageRead == 0
 	m, err := encodeJob(q, d, held)
 	if err != nil {
 		e.busy = false

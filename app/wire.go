@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/freshplan/freshplan/core/export"
 )
 
 // Messages between the page and the planning worker are one byte buffer
@@ -79,13 +81,28 @@ func packJob(q Request, d *dataset, held bool) ([]byte, error) {
 	return m.bytes(), nil
 }
 
+// names are the names the pages of q's job need: an export's file may
+// name the pages or the hosts (export.Kind), planning needs neither.
+func (q Request) names() names {
+	k, ok := export.KindOf(q.Export)
+	switch {
+	case q.Stages&StageExport == 0:
+		return noNames
+	case !ok || q.Learn || k.URLs:
+		return allNames
+	case k.Hosts:
+		return hostNames
+	}
+	return noNames
+}
+
 // encodeJob is packJob's message, to be written where it goes.
 func encodeJob(q Request, d *dataset, held bool) (*message, error) {
 	set := &pageSet{} // none for a job that brings its own input (StageRead), or plans the worker's
 	if d != nil && !held {
 		set = d.pages
 	}
-	pm, blob, arrays := packPages(set, q.Stages&StageExport != 0)
+	pm, blob, arrays := packPages(set, q.names())
 	m := jobMsg{Request: q, Pages: pm, Held: held}
 	if q.Stages&StageBacktest != 0 {
 		m.Raw, blob.bytes = true, q.Raw

@@ -16,18 +16,30 @@ import (
 type pagesMsg struct {
 	Pages     int
 	Hosts     int
-	Names     bool                   // the blob holds the pages' URLs and the hosts' names
-	URLBytes  int                    `json:",omitempty"` // the URLs' bytes, with Names
+	Names     names                  // which names the blob holds
+	URLBytes  int                    `json:",omitempty"` // the URLs' bytes, with allNames
 	Changes   map[int]*plan.Change   `json:",omitempty"`
 	Exposures map[int]*plan.Exposure `json:",omitempty"`
 }
 
-// packPages returns how s crosses; with names, the blob holds the URLs
-// and host names.
-func packPages(s *pageSet, names bool) (pagesMsg, blob, [][]float64) {
+// names are which names cross with the pages.
+type names int
+
+const (
+	// noNames: stand-in hosts ("h3") and no URLs, what planning needs.
+	noNames names = iota
+	// hostNames: the hosts' names, what the hosts file and the summary
+	// need (a million URLs are some 50 MB, sent and held for nothing).
+	hostNames
+	// allNames: the hosts' names and the pages' URLs.
+	allNames
+)
+
+// packPages returns how s crosses, with the names given in the blob.
+func packPages(s *pageSet, with names) (pagesMsg, blob, [][]float64) {
 	n := s.Len()
-	m := pagesMsg{Pages: n, Hosts: len(s.HostNames), Names: names, Changes: s.Changes, Exposures: s.Exposures}
-	if names {
+	m := pagesMsg{Pages: n, Hosts: len(s.HostNames), Names: with, Changes: s.Changes, Exposures: s.Exposures}
+	if with == allNames {
 		m.URLBytes = len(s.URLs)
 	}
 	sameHost := true
@@ -49,8 +61,8 @@ func packPages(s *pageSet, names bool) (pagesMsg, blob, [][]float64) {
 		}
 	}
 	var b blob
-	if names {
-		b.names = s
+	if with != noNames {
+		b.names, b.urls = s, with == allNames
 	}
 	weights, delays := s.Weights, s.Delays
 	if n == 0 {
@@ -60,11 +72,12 @@ func packPages(s *pageSet, names bool) (pagesMsg, blob, [][]float64) {
 }
 
 // unpackPages rebuilds the set packPages sent, its names read from the
-// blob at w. Without names its pages have no URL and stand-in hosts
-// ("h3"): planning needs only the hosts, told apart, and the page maps
-// results back by index. It leaves w at the rest of the blob.
+// blob at w. Without URLs its pages have none, and without names
+// stand-in hosts ("h3"): planning needs only the hosts, told apart, and
+// the page maps results back by index. It leaves w at the rest of the
+// blob.
 func unpackPages(m pagesMsg, a [][]float64, w *wireReader) (*pageSet, error) {
-	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 {
+	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 || m.Names < noNames || m.Names > allNames {
 		return nil, errWire
 	}
 	for k, col := range a {
@@ -84,11 +97,13 @@ func unpackPages(m pagesMsg, a [][]float64, w *wireReader) (*pageSet, error) {
 		s.HostOf[i] = int32(h)
 	}
 	var err error
-	if m.Names {
+	if m.Names == allNames {
 		s.Ends = make([]int, m.Pages)
 		if err = readURLs(s, w, m.URLBytes); err != nil {
 			return nil, err
 		}
+	}
+	if m.Names != noNames {
 		if s.HostNames, err = readNames(w, m.Hosts); err != nil {
 			return nil, err
 		}

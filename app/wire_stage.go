@@ -71,7 +71,7 @@ func encodeStage(s *Stage) (*message, error) {
 	}
 	if r := s.Read; r != nil {
 		var pm pagesMsg
-		pm, blob, arrays = packPages(r.Pages, true)
+		pm, blob, arrays = packPages(r.Pages, allNames)
 		h := *r
 		h.Pages, h.Wire, h.Est, h.Estimated = nil, &pm, nil, r.Est != nil
 		if u := r.Est; u != nil {

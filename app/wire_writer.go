@@ -26,13 +26,22 @@ type message struct {
 // written; then bytes.
 type blob struct {
 	names *pageSet // nil: none
+	urls  bool     // the URLs go before the hosts' names
 	bytes []byte
+}
+
+// urlsSent is how many URLs the blob holds.
+func (b blob) urlsSent() int {
+	if b.names == nil || !b.urls {
+		return 0
+	}
+	return b.names.Len()
 }
 
 func (b blob) size() int {
 	n := len(b.bytes)
 	if s := b.names; s != nil {
-		for i := range s.Len() {
+		for i := range b.urlsSent() {
 			n += nameSize(s.URL(i))
 		}
 		for _, h := range s.HostNames {
@@ -98,7 +107,7 @@ func (m *message) writeTo(dst io.Writer) error {
 	}
 	u32(m.blobSize)
 	if s := m.blob.names; s != nil {
-		for i := range s.Len() {
+		for i := range m.blob.urlsSent() {
 			w.Write(appendName(w.AvailableBuffer(), s.URL(i)))
 		}
 		for _, h := range s.HostNames {

@@ -17,17 +17,21 @@ type Kind struct {
 	// plan's policy's per-page figures alone: a plan made for it needs no
 	// other policy, and need not keep the schedule.
 	PolicyOnly bool
+	// URLs and Hosts say whether the file holds the pages' URLs and the
+	// hosts' names: a plan made for a file without them may be of pages
+	// known by their numbers (the browser's planning worker's).
+	URLs, Hosts bool
 }
 
 // Kinds are the exports of SPEC §6, in the order the app offers them.
 var Kinds = []Kind{
-	{"pages", "per page: visits, interval and staleness", true},
-	{"schedule", "every visit: time, crawler, URL, host", false},
-	{"hosts", "per host: pages, visits, cap, utilization", false},
-	{"json", "the JSON summary", false},
-	{"nutch", "Nutch seed list", true},
-	{"stormcrawler", "StormCrawler seed list", true},
-	{"csv", "seed list as CSV", true},
+	{"pages", "per page: visits, interval and staleness", true, true, true},
+	{"schedule", "every visit: time, crawler, URL, host", false, true, true},
+	{"hosts", "per host: pages, visits, cap, utilization", false, false, true},
+	{"json", "the JSON summary", false, false, false},
+	{"nutch", "Nutch seed list", true, true, false},
+	{"stormcrawler", "StormCrawler seed list", true, true, false},
+	{"csv", "seed list as CSV", true, true, true},
 }
 
 // KindOf returns the kind named name.
