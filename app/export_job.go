@@ -43,6 +43,12 @@ func exportFile(ctx context.Context, set *pageSet, params plan.Params, q Request
 		// were 138 MB.
 		params.Stream = func(plan.Visit) {}
 	}
+	if kind.Name == "hosts" {
+		// The hosts file is the policy's schedule's counts and the hosts'
+		// caps: the other policies are not planned (at paper scale in the
+		// browser, they take twice as long as the policy and the bounds).
+		params.Compare = []plan.Policy{}
+	}
 	if kind.Name == "json" && q.Simulate > 0 {
 		// The summary holds the replays (its "replayed"), as plan
 		// --simulate N --json writes them; no other file has them.
