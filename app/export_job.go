@@ -29,7 +29,7 @@ func exportFile(ctx context.Context, set *pageSet, params plan.Params, q Request
 			fmtInt(int64(v)), v*60>>20, cliSchedule(params, v, q.Policy))
 	}
 	if q.Learn {
-		return learnExport(ctx, set.Pages(), params, kind)
+		return learnExport(ctx, set, params, kind)
 	}
 	params.Policy = plan.Policy(q.Policy)
 	params.PerPage = []plan.Policy{plan.Policy(q.Policy)} // what the exports write
@@ -80,14 +80,14 @@ func exportFile(ctx context.Context, set *pageSet, params plan.Params, q Request
 // same file: its start takes each page's rate as known (a change history
 // has no fetches to fold in: cmd/freshplan's learnStart is nil for one),
 // over the cycle the CLI picks by default (plan.AutoCycle).
-func learnExport(ctx context.Context, pg []plan.Page, params plan.Params, kind export.Kind) (*ExportResult, error) {
+func learnExport(ctx context.Context, set *pageSet, params plan.Params, kind export.Kind) (*ExportResult, error) {
 	if !kind.PolicyOnly {
 		return nil, fmt.Errorf("the learning policy's %s is the CLI's to write; the app writes its seed lists", downloadAs[kind.Name].file)
 	}
 	params.Policy, params.PerPage = plan.Learn, []plan.Policy{plan.Learn, plan.PSP}
-	params.Cycle = plan.AutoCycle(len(pg), visits(params))
-	defer limitPlanMemory(len(pg), visits(params)*params.Cycle, planBytesPerVisit+keptBytesPerVisit)()
-	pl, err := plan.RunLearn(ctx, pg, nil, params)
+	params.Cycle = plan.AutoCycle(set.Len(), visits(params))
+	defer limitPlanMemory(set.Len(), visits(params)*params.Cycle, planBytesPerVisit+keptBytesPerVisit)()
+	pl, err := plan.RunLearn(ctx, set, nil, params)
 	if err != nil {
 		return nil, err
 	}

@@ -74,7 +74,7 @@ func runPlan(args []string, stdout, stderr io.Writer) error {
 	var pl *plan.Plan
 	streamed := false
 	if params.Policy == plan.Learn {
-		pl, err = plan.RunLearn(context.Background(), pg, learnStart(f.input), params)
+		pl, err = plan.RunLearn(context.Background(), plan.List(pg), learnStart(f.input), params)
 	} else if *schedulePath != "" {
 		// The schedule goes to its file as it is made: the plan holds none.
 		streamed = true

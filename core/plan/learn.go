@@ -10,7 +10,6 @@ import (
 	"github.com/freshplan/freshplan/core/estimate"
 	"github.com/freshplan/freshplan/core/learn"
 	"github.com/freshplan/freshplan/core/observe"
-	"github.com/freshplan/freshplan/core/pages"
 	"github.com/freshplan/freshplan/core/schedule"
 	"github.com/freshplan/freshplan/core/staleness"
 )
@@ -69,24 +68,25 @@ func StartFromHistories(histories []observe.History, ests []estimate.Estimate) *
 // policy has run long enough, which warmUp sees to for pages known by
 // their rates alone. Staleness only, under the steady model: the index is
 // derived for it.
-func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Params) (*Plan, error) {
+func RunLearn(ctx context.Context, pg Table, start *LearnStart, params Params) (*Plan, error) {
 	if params.Objective != staleness.Stale || params.Model != staleness.Steady {
 		return nil, &NotPlannedError{Policy: Learn, Why: "its index is derived for staleness under the steady model"}
 	}
-	if start != nil && (len(start.Priors) != len(pg) || len(start.Fetches) != len(pg)) {
-		return nil, fmt.Errorf("learn: %d pages to plan, a start for %d", len(pg), len(start.Priors))
+	n := pg.Len()
+	if start != nil && (len(start.Priors) != n || len(start.Fetches) != n) {
+		return nil, fmt.Errorf("learn: %d pages to plan, a start for %d", n, len(start.Priors))
 	}
 	params.Policy = PSP
 	params.Stream = nil // learn's schedule is made after psp's: it is held
 	if params.PerPage != nil {
 		params.PerPage = append(slices.Clone(params.PerPage), Learn)
 	}
-	pl, err := Run(ctx, pg, params)
+	pl, err := RunTable(ctx, pg, params)
 	if err != nil {
 		return nil, err
 	}
 	lp, events, halfLife := learnPages(pl, pg, start)
-	rates := make([]float64, len(pg))
+	rates := make([]float64, n)
 	for i := range lp {
 		rates[i] = lp[i].Posterior.Mean() // changes a day
 	}
@@ -116,7 +116,7 @@ func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Pa
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Name: Learn, Visits: make([]float64, len(pg)), Page: make([]float64, len(pg))}
+	r := &Result{Name: Learn, Visits: make([]float64, n), Page: make([]float64, n)}
 	var sched []schedule.Visit
 	var sum, wsum float64
 	for i, v := range visits {
@@ -129,8 +129,9 @@ func RunLearn(ctx context.Context, pg []pages.Page, start *LearnStart, params Pa
 		planned := v[k:j]
 		r.Visits[i] = float64(len(v)) * L / (end - from)
 		r.Page[i] = staleAhead(rates[i]/day, last, planned, L)
-		sum += pg[i].Weight * r.Page[i]
-		wsum += pg[i].Weight
+		w := pg.Page(i).Weight
+		sum += w * r.Page[i]
+		wsum += w
 		for _, t := range planned {
 			sched = append(sched, schedule.Visit{Time: t, Page: int32(i)})
 		}
@@ -172,9 +173,10 @@ func staleAhead(lambda, last float64, visits []float64, L float64) float64 {
 // the plan's hosts: from a log, the pages' posteriors and their hosts'
 // events as the crawl learnt them (learn.Replay), every time counted from
 // the log's last fetch; else each page's rate taken as known.
-func learnPages(pl *Plan, pg []pages.Page, start *LearnStart) ([]learn.Page, [][]learn.Event, float64) {
-	lp := make([]learn.Page, len(pg))
-	for i, p := range pg {
+func learnPages(pl *Plan, pg Table, start *LearnStart) ([]learn.Page, [][]learn.Event, float64) {
+	lp := make([]learn.Page, pg.Len())
+	for i := range lp {
+		p := pg.Page(i)
 		lp[i] = learn.Page{Host: int(pl.HostOf[i]), Weight: p.Weight, Posterior: learn.Posterior{PriorShape: p.Rate * knownRate, PriorRate: knownRate}}
 	}
 	if start == nil {

@@ -24,7 +24,7 @@ func TestLearnReachesTheOptimum(t *testing.T) {
 	for _, c := range []struct{ budget, cycle int }{{2000, 2}, {20000, 1}} {
 		p := DefaultParams()
 		p.Budget, p.Cycle = c.budget, c.cycle
-		pl, err := RunLearn(context.Background(), synth.Sample(), nil, p)
+		pl, err := RunLearn(context.Background(), List(synth.Sample()), nil, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +79,7 @@ func TestLearnFromLog(t *testing.T) {
 	start := StartFromHistories(histories, in.Estimates)
 	p := DefaultParams()
 	p.Horizon, p.Budget = 7*24*time.Hour, 7
-	pl, err := RunLearn(context.Background(), in.Pages, start, p)
+	pl, err := RunLearn(context.Background(), List(in.Pages), start, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestLearnFromLogRaisesHost(t *testing.T) {
 	}
 	p := DefaultParams()
 	p.Horizon, p.Budget, p.Politeness = 24*time.Hour, 20, 0
-	pl, err := RunLearn(context.Background(), in.Pages, StartFromHistories(histories, in.Estimates), p)
+	pl, err := RunLearn(context.Background(), List(in.Pages), StartFromHistories(histories, in.Estimates), p)
 	if err != nil {
 		t.Fatal(err)
 	}
