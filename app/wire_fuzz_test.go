@@ -25,8 +25,16 @@ func FuzzUnpack(f *testing.F) {
 			}
 		})
 	q, _ := defaultForm().request()
-	if b, err := packJob(q, newDataset("s", 0, false, samplePages(f)[:20]), false); err == nil {
+	d := newDataset("s", 0, false, samplePages(f)[:20])
+	if b, err := packJob(q, d, false); err == nil {
 		f.Add(b)
+	}
+	// Exports' jobs carry the names their files hold (Request.names).
+	for _, kind := range []string{"hosts", "json", "nutch"} {
+		q.Stages, q.Export = StageExport, kind
+		if b, err := packJob(q, d, false); err == nil {
+			f.Add(b)
+		}
 	}
 	f.Add([]byte(wireMagic))
 	f.Fuzz(func(t *testing.T, b []byte) {
