@@ -167,31 +167,43 @@ func (a *assigner) run(k, until int64) (int64, bool) {
 }
 
 // waitQueue holds the hosts waiting for their next visit to become free,
-// in buckets of crawler ticks: a host becomes free at the first tick at
-// or after its key. Each host waits at most once, so the buckets are
-// linked lists threaded through one array. With more ticks than fit in
-// memory, a bucket spans several ticks and is scanned at each of them.
+// in buckets of one crawler tick each: a host becomes free at the first
+// tick at or after its key. Each host waits at most once, so the buckets
+// are linked lists threaded through one array. The buckets are a ring of
+// ringSize, for the ticks from the last released on; a host due later
+// waits in a heap by tick (far) and enters the ring when the ring reaches
+// its tick. A bucket for every tick of the horizon was 33 MB at paper
+// scale (8.64M ticks), to hold a few thousand hosts.
 //
 // No method stores a slice header: the queue lives on the heap, and while
 // the collector marks, every pointer written there costs a write barrier
 // (the heap of free hosts stored one on every pop: 0.5 s of the
 // assignment's 3.4 s in WebAssembly at paper scale).
 type waitQueue struct {
-	head []int32   // first host of each bucket, −1 for none
-	link []int32   // next host in the same bucket
-	key  []float64 // when each waiting host becomes free
-	out  []int32   // the hosts release returns, len hosts
-	per  int64     // ticks per bucket
-	rate float64
-	n    int // hosts waiting
+	head  []int32   // first host of the bucket of tick j at head[j&mask], −1 for none
+	mask  int64     // len(head) − 1
+	link  []int32   // next host in the same bucket
+	key   []float64 // when each waiting host becomes free
+	out   []int32   // the hosts release returns, len hosts
+	rate  float64
+	ticks int64 // the last tick: a host due after it never becomes free
+	cur   int64 // the tick last released: the ring holds ticks cur … cur+mask
+	n     int   // hosts waiting, in the ring or far
+	far   tickHeap
 }
 
-// maxBuckets bounds the queue's memory (4 bytes a bucket).
-const maxBuckets = 1 << 24
+// ringSize is the ticks the ring holds (4 bytes each), a power of two: a
+// host waiting longer (655 s at paper scale's 100 ticks a second) waits
+// in the heap. A variable so that tests make it small.
+var ringSize int64 = 1 << 16
 
 func newWaitQueue(hosts int, ticks int64, rate float64) *waitQueue {
-	per := ticks/maxBuckets + 1
-	q := &waitQueue{head: make([]int32, ticks/per+1), link: make([]int32, hosts), key: make([]float64, hosts), out: make([]int32, hosts), per: per, rate: rate}
+	size := ringSize
+	for size/2 > ticks {
+		size /= 2 // a short horizon needs no more than a bucket a tick
+	}
+	q := &waitQueue{head: make([]int32, size), mask: size - 1, link: make([]int32, hosts), key: make([]float64, hosts),
+		out: make([]int32, hosts), rate: rate, ticks: ticks, far: newTickHeap(hosts)}
 	for b := range q.head {
 		q.head[b] = -1
 	}
@@ -213,23 +225,33 @@ func (q *waitQueue) tick(t float64) int64 {
 func (q *waitQueue) push(h int32, t float64, from int64) {
 	j := max(q.tick(t), from)
 	t = max(t, float64(j)/q.rate)
-	b := j / q.per
-	if b >= int64(len(q.head)) {
+	if j > q.ticks {
 		return
 	}
 	q.key[h] = t
-	q.link[h] = q.head[b]
-	q.head[b] = h
 	q.n++
+	if j > q.cur+q.mask {
+		q.far.push(j, h)
+		return
+	}
+	q.link[h] = q.head[j&q.mask]
+	q.head[j&q.mask] = h
 }
 
 // release returns the hosts due at tick k (time t), in a slice that is
-// valid until the next call.
+// valid until the next call. Ticks are released in increasing order.
 func (q *waitQueue) release(k int64, t float64) []int32 {
-	b := k / q.per
-	if b >= int64(len(q.head)) {
+	if k > q.ticks {
 		return nil
 	}
+	q.cur = k
+	// The ring now reaches tick k+mask: the hosts due by then come in.
+	for q.far.n > 0 && q.far.tick[0] <= k+q.mask {
+		j, h := q.far.pop()
+		q.link[h] = q.head[j&q.mask]
+		q.head[j&q.mask] = h
+	}
+	b := k & q.mask
 	keep := int32(-1)
 	out := 0
 	for h := q.head[b]; h >= 0; {
@@ -253,12 +275,64 @@ func (q *waitQueue) nextTick(k int64) (int64, bool) {
 	if q.n == 0 {
 		return 0, false
 	}
-	for b := k / q.per; b < int64(len(q.head)); b++ {
-		if q.head[b] >= 0 {
-			return max(k, b*q.per), true
+	for j := k; q.n > q.far.n && j <= min(q.cur+q.mask, q.ticks); j++ {
+		if q.head[j&q.mask] >= 0 {
+			return j, true
 		}
 	}
+	if q.far.n > 0 {
+		return max(k, q.far.tick[0]), true
+	}
 	return 0, false
+}
+
+// tickHeap is a min-heap of hosts by the tick they are due at, at most one
+// entry per host, in arrays made once at full size (see waitQueue).
+type tickHeap struct {
+	tick []int64
+	host []int32
+	n    int
+}
+
+func newTickHeap(hosts int) tickHeap {
+	return tickHeap{tick: make([]int64, hosts), host: make([]int32, hosts)}
+}
+
+func (f *tickHeap) push(j int64, h int32) {
+	i := f.n
+	f.n++
+	for i > 0 {
+		p := (i - 1) / 2
+		if f.tick[p] <= j {
+			break
+		}
+		f.tick[i], f.host[i] = f.tick[p], f.host[p]
+		i = p
+	}
+	f.tick[i], f.host[i] = j, h
+}
+
+func (f *tickHeap) pop() (int64, int32) {
+	j, h := f.tick[0], f.host[0]
+	f.n--
+	last, lh := f.tick[f.n], f.host[f.n]
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= f.n {
+			break
+		}
+		if c+1 < f.n && f.tick[c+1] < f.tick[c] {
+			c++
+		}
+		if last <= f.tick[c] {
+			break
+		}
+		f.tick[i], f.host[i] = f.tick[c], f.host[c]
+		i = c
+	}
+	f.tick[i], f.host[i] = last, lh
+	return j, h
 }
 
 // hostEntry is a host in Assign's heap of free hosts.

@@ -241,12 +241,15 @@ func naiveAssign(p *Programme, delay []float64, fleet Fleet, T float64) []Visit 
 // choices as the literal procedure, politeness 0 included; the last
 // trials have enough hosts for a deep heap of free hosts. Its runs of
 // ticks are made short in a third of the trials (one tick, or three), so
-// that runs end in idle stretches and mid-way through hosts' visits.
+// that runs end in idle stretches and mid-way through hosts' visits; its
+// ring of buckets is made 4 or 16 ticks in two thirds of them, so that
+// most hosts wait in its heap and the ring wraps at every turn.
 func TestAssignMatchesNaive(t *testing.T) {
-	defer func(n int64) { ticksPerRun = n }(ticksPerRun)
+	defer func(n, r int64) { ticksPerRun, ringSize = n, r }(ticksPerRun, ringSize)
 	rng := rand.New(rand.NewPCG(11, 12))
 	for trial := range 180 {
 		ticksPerRun = []int64{1 << 12, 1, 3}[trial/3%3]
+		ringSize = []int64{1 << 16, 4, 16}[trial/9%3]
 		const T = 600.0
 		P := []float64{0, 5, 15}[trial%3]
 		n, m := 1+rng.IntN(40), 1+rng.IntN(6)
