@@ -14,11 +14,12 @@ import (
 // file is built in memory, twice (in the worker, then as a Blob).
 const maxScheduleExport = 2_000_000
 
-// exportFile plans the set's pages as the CLI's plan command does (every
-// policy, the schedule of q.Policy made, and kept for the schedule file;
-// for an export of the policy's per-page figures, the policy alone) and
-// writes the export q.Export names. The plan reads the set's columns a page at a time, as planning
-// does: at a million pages a []Page would be another 80 MB.
+// exportFile plans the set's pages as the CLI's plan command does and
+// writes the export q.Export names: every policy, the schedule of q.Policy
+// made (and kept for the schedule file); for the hosts file the policy
+// and the bounds; for an export of the policy's per-page figures, the
+// policy alone. The plan reads the set's columns a page at a time, as
+// planning does: at a million pages a []Page would be another 80 MB.
 func exportFile(ctx context.Context, set *pageSet, params plan.Params, q Request) (*ExportResult, error) {
 	kind, ok := export.KindOf(q.Export)
 	if !ok {
