@@ -10,20 +10,29 @@ func download(name, mime string, data []byte) {
 	downloadBlob(name, blobOf(data, mime))
 }
 
-// blobOf is a Blob of data, of type mime. The Blob has its own copy: the
-// array it is made from is given back at once rather than at the next
-// collection (a buffer made in this thread is freed by emptying it).
+// blobOf is a Blob of data, of type mime (blobOfArrays).
 func blobOf(data []byte, mime string) goapp.Value {
 	win := goapp.Window()
 	u8 := win.Get("Uint8Array").New(len(data))
 	goapp.CopyBytesToJS(u8, data)
 	parts := win.Get("Array").New()
 	parts.Call("push", u8)
+	return blobOfArrays(parts, mime)
+}
+
+// blobOfArrays is a Blob of parts, an array of Uint8Arrays, of type
+// mime. The Blob has its own copy: the arrays, made in this thread, are
+// given back at once rather than at the next collection (a buffer made
+// in this thread is freed by emptying it).
+func blobOfArrays(parts goapp.Value, mime string) goapp.Value {
+	win := goapp.Window()
 	opts := win.Get("Object").New()
 	opts.Set("type", mime)
 	blob := win.Get("Blob").New(parts, opts)
-	if buf := u8.Get("buffer"); buf.Get("transfer").Truthy() {
-		buf.Call("transfer", 0)
+	for i := range parts.Length() {
+		if buf := parts.Index(i).Get("buffer"); buf.Get("transfer").Truthy() {
+			buf.Call("transfer", 0)
+		}
 	}
 	return blob
 }

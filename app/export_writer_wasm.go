@@ -58,16 +58,7 @@ func (f *exportWriter) flush() {
 // result is the export, the file a Blob of type mime.
 func (f *exportWriter) result(kind, file, mime string) *ExportResult {
 	f.flush()
-	opts := js.Global().Get("Object").New()
-	opts.Set("type", mime)
-	blob := js.Global().Get("Blob").New(f.parts, opts)
-	// The Blob has its own copy: the chunks, made in this thread, are
-	// given back at once rather than at the next collection.
-	for i := range f.parts.Length() {
-		if buf := f.parts.Index(i).Get("buffer"); buf.Get("transfer").Truthy() {
-			buf.Call("transfer", 0)
-		}
-	}
+	blob := blobOfArrays(goapp.ValueOf(f.parts), mime)
 	f.parts = js.Undefined()
-	return &ExportResult{Kind: kind, File: file, MIME: mime, Size: f.size, Blob: goapp.ValueOf(blob)}
+	return &ExportResult{Kind: kind, File: file, MIME: mime, Size: f.size, Blob: blob}
 }
