@@ -434,7 +434,7 @@ func TestResponsive(t *testing.T) {
 	csv := pagesCSV(pages, 400)
 	before := tb.seq()
 	eval[bool](tb, `(() => { window.__ticks = []; window.__timer = setInterval(() => window.__ticks.push(performance.now()), 10);
-		window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask"});
+		`+watchLongTasks+`
 		return true; })()`)
 	tb.drop("large.csv", csv, "")
 	start := eval[float64](tb, `performance.now()`)

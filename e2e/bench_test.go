@@ -84,7 +84,7 @@ func TestBenchLoad(t *testing.T) {
 // pick, MB] [E2E_BENCH_TABLE=1 to time sorting and filtering the page
 // table once planned] [E2E_BENCH_EXPORT=nutch (or another button of
 // exportFiles) to time that download once planned, and the tab's memory
-// meanwhile].
+// meanwhile; with E2E_BENCH_RSS, its series goes to FILE.export].
 func TestBenchFile(t *testing.T) {
 	path := os.Getenv("E2E_BENCH_FILE")
 	if path == "" {
@@ -123,7 +123,7 @@ func TestBenchFile(t *testing.T) {
 	// The page's responsiveness: a 10 ms timer's longest wait, and the
 	// browser's long tasks over 200 ms, while it reads and plans.
 	eval[bool](tb, `(() => { window.__ticks = []; window.__timer = setInterval(() => window.__ticks.push(performance.now()), 10);
-		window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask"});
+		`+watchLongTasks+`
 		window.__start = performance.now(); return true; })()`)
 	// The status line's stages as they change (the worker's progress),
 	// for where the time goes.
@@ -403,13 +403,17 @@ func TestBenchBacktest(t *testing.T) {
 		eval[string](tb, `(s => s.dataset.pageMb + " MB in the page, " + s.dataset.workerMb + " MB in the planning worker")(document.getElementById("status"))`))
 }
 
+// watchLongTasks is a script statement that collects the page's long
+// tasks from now on into window.__long, as [start, duration] in ms.
+const watchLongTasks = `window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask"});`
+
 // benchTable times what a person does with the page table once a plan is
 // shown (E2E_BENCH_TABLE=1): sort it by a number, by the URL, filter it,
 // and clear the filter — each from the click or keystroke to the table
 // saying so — and the longest main-thread task meanwhile.
 func benchTable(tb *tab) string {
 	tb.t.Helper()
-	eval[bool](tb, `(() => { window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask"}); return true; })()`)
+	eval[bool](tb, `(() => { `+watchLongTasks+` return true; })()`)
 	timed := func(act, done string) float64 {
 		t0 := eval[float64](tb, `performance.now()`)
 		eval[bool](tb, `(() => { `+act+`; return true; })()`)
