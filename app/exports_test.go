@@ -15,9 +15,9 @@ import (
 )
 
 // TestExportThroughWorker sends export jobs the way the page sends them to
-// its worker (URLs and hosts packed with the job), and checks each file
-// against what the CLI's path writes: plan.Run with the same parameters,
-// then export.Write.
+// its worker (with the names each file holds: Request.names), and checks
+// each file against what the CLI's path writes: plan.Run with the same
+// parameters, then export.Write.
 func TestExportThroughWorker(t *testing.T) {
 	pg := samplePages(t)
 	d := newDataset("sample", 0, true, pg)

@@ -465,15 +465,15 @@ func (c *carouselCalendar) add(s int, p carouselPage) {
 }
 
 // newBlock returns 1 + an empty block after prev.
-func (c *carouselBlocks) newBlock(prev int32) int32 {
+func (pool *carouselBlocks) newBlock(prev int32) int32 {
 	var b int32
-	if last := len(c.free) - 1; last >= 0 {
-		b, c.free = c.free[last], c.free[:last]
+	if last := len(pool.free) - 1; last >= 0 {
+		b, pool.free = pool.free[last], pool.free[:last]
 	} else {
-		c.blocks = append(c.blocks, carouselBlock{})
-		b = int32(len(c.blocks))
+		pool.blocks = append(pool.blocks, carouselBlock{})
+		b = int32(len(pool.blocks))
 	}
-	c.blocks[b-1].prev, c.blocks[b-1].n = prev, 0
+	pool.blocks[b-1].prev, pool.blocks[b-1].n = prev, 0
 	return b
 }
 
