@@ -128,7 +128,7 @@ func (a *assigner) run(k, until int64) (int64, bool) {
 	waiting, free, rate, crawlers := a.waiting, a.free, a.fleet.Rate, a.fleet.Crawlers
 	for ; k <= a.ticks && k < until; k++ {
 		t := float64(k) / rate
-		for _, h := range waiting.release(k, t) {
+		for _, h := range waiting.release(k) {
 			free.push(hostEntry{key: at[h], host: h})
 		}
 		for c := 0; c < crawlers && free.n > 0; c++ {
@@ -168,7 +168,8 @@ func (a *assigner) run(k, until int64) (int64, bool) {
 
 // waitQueue holds the hosts waiting for their next visit to become free,
 // in buckets of one crawler tick each: a host becomes free at the first
-// tick at or after its key. Each host waits at most once, so the buckets
+// tick at or after the time it waits for, and every host in a tick's
+// bucket is free at it. Each host waits at most once, so the buckets
 // are linked lists threaded through one array. The buckets are a ring of
 // ringSize, for the ticks from the last released on; a host due later
 // waits in a heap by tick (far) and enters the ring when the ring reaches
@@ -180,11 +181,10 @@ func (a *assigner) run(k, until int64) (int64, bool) {
 // (the heap of free hosts stored one on every pop: 0.5 s of the
 // assignment's 3.4 s in WebAssembly at paper scale).
 type waitQueue struct {
-	head  []int32   // first host of the bucket of tick j at head[j&mask], −1 for none
-	mask  int64     // len(head) − 1
-	link  []int32   // next host in the same bucket
-	key   []float64 // when each waiting host becomes free
-	out   []int32   // the hosts release returns, len hosts
+	head  []int32 // first host of the bucket of tick j at head[j&mask], −1 for none
+	mask  int64   // len(head) − 1
+	link  []int32 // next host in the same bucket
+	out   []int32 // the hosts release returns, len hosts
 	rate  float64
 	ticks int64 // the last tick: a host due after it never becomes free
 	cur   int64 // the tick last released: the ring holds ticks cur … cur+mask
@@ -202,7 +202,7 @@ func newWaitQueue(hosts int, ticks int64, rate float64) *waitQueue {
 	for size/2 > ticks {
 		size /= 2 // a short horizon needs no more than a bucket a tick
 	}
-	q := &waitQueue{head: make([]int32, size), mask: size - 1, link: make([]int32, hosts), key: make([]float64, hosts),
+	q := &waitQueue{head: make([]int32, size), mask: size - 1, link: make([]int32, hosts),
 		out: make([]int32, hosts), rate: rate, ticks: ticks, far: newTickHeap(hosts)}
 	for b := range q.head {
 		q.head[b] = -1
@@ -224,11 +224,9 @@ func (q *waitQueue) tick(t float64) int64 {
 // host due after the last tick never becomes free (its visits are dropped).
 func (q *waitQueue) push(h int32, t float64, from int64) {
 	j := max(q.tick(t), from)
-	t = max(t, float64(j)/q.rate)
 	if j > q.ticks {
 		return
 	}
-	q.key[h] = t
 	q.n++
 	if j > q.cur+q.mask {
 		q.far.push(j, h)
@@ -238,9 +236,9 @@ func (q *waitQueue) push(h int32, t float64, from int64) {
 	q.head[j&q.mask] = h
 }
 
-// release returns the hosts due at tick k (time t), in a slice that is
-// valid until the next call. Ticks are released in increasing order.
-func (q *waitQueue) release(k int64, t float64) []int32 {
+// release returns the hosts due at tick k, in a slice that is valid until
+// the next call. Ticks are released in increasing order.
+func (q *waitQueue) release(k int64) []int32 {
 	if k > q.ticks {
 		return nil
 	}
@@ -252,21 +250,13 @@ func (q *waitQueue) release(k int64, t float64) []int32 {
 		q.head[j&q.mask] = h
 	}
 	b := k & q.mask
-	keep := int32(-1)
 	out := 0
-	for h := q.head[b]; h >= 0; {
-		nx := q.link[h]
-		if q.key[h] <= t {
-			q.n--
-			q.out[out] = h
-			out++
-		} else {
-			q.link[h] = keep
-			keep = h
-		}
-		h = nx
+	for h := q.head[b]; h >= 0; h = q.link[h] {
+		q.out[out] = h
+		out++
 	}
-	q.head[b] = keep
+	q.n -= out
+	q.head[b] = -1
 	return q.out[:out]
 }
 
