@@ -45,7 +45,7 @@ func (a *advicePanel) Render() goapp.UI {
 	obj := objective(req.Objective)
 	d := a.Data
 	policy := p.Policy
-	perPage := float64(p.Budget) / float64(max(1, d.pages.Len()))
+	perPage := float64(p.Budget) / float64(max(1, d.Pages))
 	days := horizonDays(req.Horizon)
 	how := ""
 	if obj.fresh() {

@@ -170,7 +170,7 @@ func TestWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q2, pg2, err := unpackJob(b, nil)
+	q2, pg2, err := unpackJob(b, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,14 +191,14 @@ func TestWire(t *testing.T) {
 	if len(held) >= len(b)/4 {
 		t.Errorf("a job on held pages is %d bytes, the same job with its pages %d", len(held), len(b))
 	}
-	if q3, pg3, err := unpackJob(held, pg2); err != nil || q3.Seq != 8 || pg3 != pg2 {
+	if q3, pg3, err := unpackJob(held, pg2, 0); err != nil || q3.Seq != 8 || pg3 != pg2 {
 		t.Errorf("a job on held pages: %v, %+v", err, pg3)
 	}
-	if _, _, err := unpackJob(held, nil); err == nil {
+	if _, _, err := unpackJob(held, nil, 0); err == nil {
 		t.Errorf("a job on held pages decodes in a worker that holds none")
 	}
 	for k := range len(b) {
-		if _, _, err := unpackJob(b[:k], nil); err == nil {
+		if _, _, err := unpackJob(b[:k], nil, 0); err == nil {
 			t.Fatalf("a job cut to %d bytes decodes", k)
 		}
 		if k > 64 {

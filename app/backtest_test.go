@@ -136,6 +136,8 @@ type cancelCount struct{ cancels int }
 func (e *cancelCount) run(Request, *dataset, func(*Stage)) {}
 func (e *cancelCount) cancel()                             { e.cancels++ }
 func (e *cancelCount) where() string                       { return "nowhere" }
+func (e *cancelCount) ask(*Ask, func(*Answer))             {}
+func (e *cancelCount) give(*heldPages)                     {}
 
 // TestBacktestPanelLetsGoOfOldData: given new data while it backtests the
 // old, the panel stops that backtest and no longer says it runs; given the

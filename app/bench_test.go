@@ -59,7 +59,7 @@ func TestBenchCompute(t *testing.T) {
 			t.Logf("%s after %v (memory from the system %d MB, heap %d MB)", s.Kind, time.Since(start).Round(time.Millisecond), m.Sys>>20, m.HeapAlloc>>20)
 		}
 		if s.Kind == "plan" {
-			v := newPlanViews(d, s.Plan, q, func() {})
+			v := newPlanViews(d, s.Plan, q, func() {}, nil)
 			t.Logf("budget %d: psp %.4f; views made (%d dots) after %v", s.Plan.Budget, s.Plan.Values["psp"], len(v.scatter.Series[len(v.scatter.Series)-1].Points), time.Since(start).Round(time.Millisecond))
 		}
 		if s.Kind == "error" {

@@ -197,7 +197,8 @@ func readInput(ctx context.Context, r io.Reader, q Request, emit func(*Stage)) {
 	// worker's memory, which never shrinks, is the tab's until it is let
 	// go.
 	runtime.GC()
-	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Pages: set, Skipped: skipped, Est: est}})
+	emit(&Stage{Seq: q.Seq, Kind: "read", Read: &ReadResult{Size: size, Sum: *sum, Kind: kindOf(kept.head), Skipped: skipped,
+		Summary: summarize(set, est), Pages: set, Est: est}})
 	emit(&Stage{Seq: q.Seq, Kind: "done"})
 }
 

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"math"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -17,65 +16,57 @@ var versions atomic.Uint64
 
 func nextVersion() uint64 { return versions.Add(1) }
 
-// dataset is a pages table the page has read.
+// dataset is a pages table the page has read — or, for a file read in
+// the planner's worker, its summary: the worker keeps the pages (see
+// holder), and the page asks it for the rows, chart and files it shows.
 type dataset struct {
 	// version comes first: the components given a dataset (go-app compares
 	// their fields deeply) tell a new one from the old by it alone, not
 	// page by page — nor take a new one read from the same file for the
 	// old.
-	version   uint64
-	name      string
-	size      int64 // bytes read
-	sample    bool
-	raw       []byte       // the input as read; nil when not kept (see keeper)
-	file      goapp.Value  // the browser's File it was read from, if any: read again when raw is nil
-	sum       *[32]byte    // the input's SHA-256, when made (see digest)
-	kind      string       // the input's format: pages table, observation log, change history
-	skipped   *Skipped     // the bad rows reading left out (the person chose to skip them); nil for none
-	est       *uncertainty // how well an estimated input pinned each page's rate; nil for a pages table
-	pages     *pageSet     // with the hosts indexed in the order planning indexes them (first appearance)
-	hostPages []int
-	// Change rates: the smallest and largest positive, and how many are 0.
-	minRate, maxRate float64
-	zeroRates        int
-	quasi            int // pages with a quasi-deterministic change model
+	version uint64
+	name    string
+	size    int64 // bytes read
+	sample  bool
+	raw     []byte       // the input as read; nil when not kept (see keeper)
+	file    goapp.Value  // the browser's File it was read from, if any: read again when raw is nil
+	sum     *[32]byte    // the input's SHA-256, when made (see digest)
+	kind    string       // the input's format: pages table, observation log, change history
+	skipped *Skipped     // the bad rows reading left out (the person chose to skip them); nil for none
+	est     *uncertainty // how well an estimated input pinned each page's rate; nil for a pages table, or pages held elsewhere
+	// pages, with the hosts indexed in the order planning indexes them
+	// (first appearance); nil when the planner's worker holds them (held).
+	pages *pageSet
+	held  int // with pages nil, the read job whose pages an engine holds (engine.run plans them)
+	pagesSummary
 }
 
-// setDataset is the dataset of a set of pages.
+// setDataset is the dataset of a set of pages the page holds.
 func setDataset(name string, size int64, sample bool, s *pageSet) *dataset {
-	d := &dataset{version: nextVersion(), name: name, size: size, sample: sample, pages: s, minRate: math.Inf(1)}
-	d.hostPages = make([]int, len(s.HostNames))
-	for _, h := range s.HostOf {
-		d.hostPages[h]++
+	return &dataset{version: nextVersion(), name: name, size: size, sample: sample, pages: s, pagesSummary: summarize(s, nil)}
+}
+
+// heldDataset is the dataset of pages an engine holds, read by its job
+// seq, as its summary tells them.
+func heldDataset(name string, size int64, seq int, m pagesSummary) *dataset {
+	return &dataset{version: nextVersion(), name: name, size: size, held: seq, pagesSummary: m}
+}
+
+// setEstimate adds how well the pages' rates were estimated.
+func (d *dataset) setEstimate(est *uncertainty) {
+	d.est = est
+	if est != nil {
+		d.Estimated, d.Uncertain, d.Suggested = true, est.uncertain(), est.Suggested
 	}
-	for _, c := range s.Changes {
-		if c.Model == "quasi" {
-			d.quasi++
-		}
-	}
-	for _, r := range s.Rates {
-		switch {
-		case r > 0:
-			d.minRate = math.Min(d.minRate, r)
-			d.maxRate = math.Max(d.maxRate, r)
-		default:
-			d.zeroRates++
-		}
-	}
-	if math.IsInf(d.minRate, 1) {
-		d.minRate = 0
-	}
-	return d
 }
 
 // unvisitable says which hosts no polite policy visits over the horizon
 // (plan.UnvisitableHosts); "" for none.
 func (d *dataset) unvisitable(horizon time.Duration) string {
-	s := d.pages
-	if !slices.ContainsFunc(s.Delays, func(v float64) bool { return v > horizon.Seconds() }) {
-		return "" // the usual case, without going through the hosts
+	if !slices.ContainsFunc(d.HostDelays, func(v float64) bool { return v > horizon.Seconds() }) {
+		return ""
 	}
-	return plan.UnvisitableHosts(s.HostNames, s.HostDelays(), d.hostPages, horizon)
+	return plan.UnvisitableHosts(d.HostNames, d.HostDelays, d.HostPages, horizon)
 }
 
 // containsFold reports whether sub (already lower-case) occurs in s,
@@ -110,9 +101,4 @@ func lowerASCII(c byte) byte {
 
 // suggested is the horizon and budget the input's own data suggests
 // (plan.Suggest); nil for a pages table or the sample.
-func (d *dataset) suggested() *plan.Suggestion {
-	if d.est == nil {
-		return nil
-	}
-	return d.est.Suggested
-}
+func (d *dataset) suggested() *plan.Suggestion { return d.Suggested }

@@ -7,14 +7,23 @@ import (
 	"sync"
 )
 
-// engine runs planning jobs away from the page's event handlers.
+// engine runs planning jobs away from the page's event handlers, and
+// holds the pages of the files it read (holder).
 type engine interface {
 	// run starts a job on d, abandoning the job running, if any; emit
-	// gets each stage of the new job, from any goroutine.
+	// gets each stage of the new job, from any goroutine. A job that
+	// reads a file (StageRead) keeps its pages in the engine, and the
+	// page gets their summary: a dataset of them (heldDataset) is planned
+	// where they are.
 	run(q Request, d *dataset, emit func(*Stage))
 	// cancel abandons the job running, if any: none of its stages
 	// arrive after cancel returns.
 	cancel()
+	// ask asks the holder of the pages the engine read a question; reply
+	// gets the answer, from any goroutine.
+	ask(a *Ask, reply func(*Answer))
+	// give makes pages another engine packed (Ask "pack") this one's.
+	give(p *heldPages)
 	// where says where jobs run, for the status line.
 	where() string
 }
@@ -26,6 +35,7 @@ type inProcess struct {
 	async func(func()) // starts a goroutine the dispatcher waits for
 	mu    sync.Mutex
 	stop  context.CancelFunc
+	hold  holder
 }
 
 func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
@@ -40,17 +50,26 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 	if async == nil {
 		async = func(f func()) { go f() }
 	}
-	set := &pageSet{} // none for a job that reads its own input (StageRead)
-	if d != nil {
-		set = d.pages
+	send := func(s *Stage) {
+		if ctx.Err() == nil {
+			emit(s)
+		}
 	}
-	async(func() {
-		Compute(ctx, set, q, func(s *Stage) {
-			if ctx.Err() == nil {
-				emit(s)
-			}
-		})
-	})
+	set := &pageSet{} // none for a job that reads its own input (StageRead)
+	switch {
+	case q.Stages&StageRead != 0:
+		send = e.hold.reading(q.Seq, send)
+	case d != nil && d.pages != nil:
+		set = d.pages
+	case d != nil:
+		var seq int
+		if set, seq = e.hold.pages(); seq != d.held {
+			send(&Stage{Seq: q.Seq, Kind: "error", Note: errPagesLost.Error()})
+			return
+		}
+		send = e.hold.emitting(q, send)
+	}
+	async(func() { Compute(ctx, set, q, send) })
 }
 
 func (e *inProcess) cancel() {
@@ -60,6 +79,17 @@ func (e *inProcess) cancel() {
 		e.stop()
 		e.stop = nil
 	}
+}
+
+func (e *inProcess) ask(a *Ask, reply func(*Answer)) {
+	go func() { reply(e.hold.answer(a)) }()
+}
+
+func (e *inProcess) give(p *heldPages) {
+	if !p.inGo() {
+		return // packed by a worker: a planner in the page never asks one (see workerEngine.give)
+	}
+	e.hold.adopt(p.set, p.est, p.seq)
 }
 
 func (e *inProcess) where() string { return "in the page" }
@@ -73,7 +103,7 @@ func namePages(msg string, d *dataset) string {
 	return pageRef.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := pageRef.FindStringSubmatch(m)
 		k, err := strconv.Atoi(sub[1])
-		if err != nil || sub[1] != sub[2] || k < 1 || k > d.pages.Len() {
+		if err != nil || sub[1] != sub[2] || k < 1 || d.pages == nil || k > d.pages.Len() {
 			return m
 		}
 		return "page " + sub[1] + " (" + d.pages.URL(k-1) + ")"

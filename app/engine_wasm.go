@@ -3,7 +3,6 @@
 package app
 
 import (
-	"io"
 	"syscall/js"
 	"time"
 
@@ -36,9 +35,17 @@ type workerEngine struct {
 	local  inProcess
 
 	// held is the data whose pages the worker keeps (nil: none), with
-	// the names heldNames.
+	// the names heldNames — or heldSeq, the read job whose pages it holds
+	// (dataset.held; 0: none), with every name.
 	held      *dataset
 	heldNames names
+	heldSeq   int
+	// asks are the questions posted to the worker and not yet answered,
+	// by Ask.Seq.
+	asks map[int]func(*Answer)
+	// again is the job waiting for its pages to be read again (the
+	// worker that held them was let go), while the worker reads them.
+	again *againJob
 	// stopping is the job the worker was asked to stop and has not yet
 	// said it ended (0: none); posted, the last job sent it; ended, the
 	// last it said it ended.
@@ -68,7 +75,7 @@ func newEngine(async func(func())) engine {
 	if js.Global().Get("Worker").IsUndefined() {
 		return &inProcess{async: async}
 	}
-	e := &workerEngine{inbox: make(chan inbound, 1024), local: inProcess{async: async}}
+	e := &workerEngine{inbox: make(chan inbound, 1024), local: inProcess{async: async}, asks: map[int]func(*Answer){}}
 	e.onMsg = js.FuncOf(e.message)
 	e.onErr = js.FuncOf(e.failure)
 	e.spawn()
@@ -79,73 +86,14 @@ func newEngine(async func(func())) engine {
 // inbound is a stage as the worker sent it (an ArrayBuffer), with the
 // job it belongs to.
 type inbound struct {
-	buf  js.Value
-	blob js.Value // an export's file, when the worker made it a Blob
-	kind string   // the stage's kind, as the worker tells it
-	from js.Value // the worker that sent it
-	seq  int
-	emit func(*Stage)
-	d    *dataset
-}
-
-// copyChunk is how much of a stage is copied into Go in one task of the
-// page's event loop: a plan of a million pages is some 20 MB, and copying
-// it at once into memory the page has not touched before took 80 ms.
-const copyChunk = 4 << 20
-
-// jsReader reads a JavaScript ArrayBuffer into Go as it is read (a
-// wireReader's parts go straight into what they decode to), yielding to
-// the event loop after every copyChunk bytes when yield is set.
-type jsReader struct {
-	u8    js.Value
-	at, n int
-	since int
-	yield bool
-}
-
-func newJSReader(buf js.Value, yield bool) *jsReader {
-	u8 := js.Global().Get("Uint8Array").New(buf)
-	return &jsReader{u8: u8, n: u8.Length(), yield: yield}
-}
-
-func (r *jsReader) Read(p []byte) (int, error) {
-	if r.at == r.n {
-		return 0, io.EOF
-	}
-	if r.yield && r.since >= copyChunk {
-		nextTask()
-		r.since = 0
-	}
-	k := min(len(p), r.n-r.at)
-	js.CopyBytesToGo(p[:k], r.u8.Call("subarray", r.at, r.at+k))
-	r.at += k
-	r.since += k
-	return k, nil
-}
-
-// jsWriter writes into a JavaScript Uint8Array, from its start.
-type jsWriter struct {
-	u8 js.Value
-	at int
-}
-
-func (w *jsWriter) Write(p []byte) (int, error) {
-	js.CopyBytesToJS(w.u8.Call("subarray", w.at, w.at+len(p)), p)
-	w.at += len(p)
-	return len(p), nil
-}
-
-// toJS writes m into a new Uint8Array, a buffer at a time.
-func toJS(m *message) js.Value {
-	u8 := js.Global().Get("Uint8Array").New(m.size())
-	m.writeTo(&jsWriter{u8: u8}) // takes every write
-	return u8
-}
-
-// wireOf is a wireReader of a message in a JavaScript ArrayBuffer.
-func wireOf(buf js.Value, yield bool) *wireReader {
-	r := newJSReader(buf, yield)
-	return newWireReader(r, int64(r.n))
+	buf   js.Value
+	blob  js.Value // an export's file, when the worker made it a Blob
+	pages js.Value // with a read's stage, the pages read (packHeld), for the worker that holds them
+	kind  string   // the stage's kind, as the worker tells it
+	from  js.Value // the worker that sent it
+	seq   int
+	emit  func(*Stage)
+	d     *dataset
 }
 
 // deliver decodes and hands on the stages one at a time, in order: emit
@@ -156,6 +104,9 @@ func (e *workerEngine) deliver() {
 			// Its job was cancelled or replaced, or its worker let go:
 			// not worth copying.
 			discard(m.buf)
+			if m.pages.Truthy() {
+				discard(m.pages)
+			}
 			continue
 		}
 		// A plan's stage is taken in within the memory the page has (its
@@ -170,8 +121,16 @@ func (e *workerEngine) deliver() {
 			// are taken in, not after, so that the tab never holds both
 			// the worker (what reading took, and the message's 40 MB at
 			// paper scale) and the page taking the pages in: together
-			// they set the tab's peak, 624 MB.
+			// they set the tab's peak, 624 MB. The pages it read go to the
+			// fresh one, which holds them: the page never reads them.
 			e.replace()
+			if m.pages.Truthy() {
+				held := m.seq
+				if a := e.again; a != nil {
+					held = a.d.held
+				}
+				e.hand(m.pages, held)
+			}
 		} else if !e.reads {
 			restore = holdMemory(4 * int64(m.buf.Get("byteLength").Int()))
 		}
@@ -185,6 +144,17 @@ func (e *workerEngine) deliver() {
 		}
 		if s.Seq != e.seq {
 			restore()
+			continue
+		}
+		if read && e.again != nil {
+			// The pages of the job waiting are held again: it goes on.
+			a := e.again
+			e.again, e.busy, e.reads = nil, false, false
+			if s.Kind == "error" {
+				a.emit(s)
+				continue
+			}
+			e.run(a.q, a.d, a.emit)
 			continue
 		}
 		if read {
@@ -224,7 +194,11 @@ func (e *workerEngine) letGo() {
 	if !e.w.IsUndefined() {
 		e.w.Call("terminate")
 	}
-	e.w, e.held, e.heldNames, e.stopping = js.Undefined(), nil, noNames, 0
+	e.w, e.held, e.heldNames, e.heldSeq, e.stopping = js.Undefined(), nil, noNames, 0, 0
+	for seq, reply := range e.asks {
+		go reply(&Answer{Seq: seq, Err: errPagesLost.Error()})
+	}
+	clear(e.asks)
 }
 
 func (e *workerEngine) spawn() {
@@ -281,6 +255,7 @@ func (e *workerEngine) where() string {
 }
 
 func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
+	e.again = nil // a job waiting for its pages is superseded
 	if e.broken {
 		e.local.run(q, d, emit)
 		return
@@ -307,6 +282,13 @@ func (e *workerEngine) post(q Request, d *dataset, emit func(*Stage)) {
 	}
 	names := q.names()
 	held := d != nil && d == e.held && e.heldNames >= names && q.Stages&StageRead == 0
+	if d != nil && d.pages == nil && q.Stages&StageRead == 0 {
+		held = d.held == e.heldSeq
+		if !held {
+			e.readAgain(q, d, emit)
+			return
+		}
+	}
 	m, err := encodeJob(q, d, held)
 	if err != nil {
 		e.busy = false
@@ -322,8 +304,8 @@ func (e *workerEngine) post(q Request, d *dataset, emit func(*Stage)) {
 	}
 	e.w.Call("postMessage", msg, []any{u8.Get("buffer")})
 	e.posted = q.Seq
-	if d != nil && !held && q.Stages&StageRead == 0 {
-		e.held, e.heldNames = d, names
+	if d != nil && d.pages != nil && !held && q.Stages&StageRead == 0 {
+		e.held, e.heldNames, e.heldSeq = d, names, 0
 		e.sent++
 	}
 }
@@ -336,7 +318,7 @@ func (e *workerEngine) cancel() {
 		return
 	}
 	seq := e.seq
-	e.seq = -1 // stages still queued belong to no job
+	e.seq, e.again = -1, nil // stages still queued belong to no job
 	if e.busy {
 		e.busy = false
 		e.stop(seq)
@@ -349,7 +331,9 @@ func (e *workerEngine) message(this js.Value, args []js.Value) any {
 	data := args[0].Get("data")
 	switch data.Get("kind").String() {
 	case "stage":
-		e.inbox <- inbound{buf: data.Get("buf"), blob: data.Get("blob"), kind: data.Get("stage").String(), from: e.w, seq: e.seq, emit: e.emit, d: e.data}
+		e.inbox <- inbound{buf: data.Get("buf"), blob: data.Get("blob"), pages: data.Get("pages"), kind: data.Get("stage").String(), from: e.w, seq: e.seq, emit: e.emit, d: e.data}
+	case "answer":
+		e.answer(data)
 	case "ended":
 		e.ended = data.Get("seq").Int()
 		if e.ended == e.stopping {

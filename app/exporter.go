@@ -2,6 +2,8 @@ package app
 
 import (
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/freshplan/freshplan/core/export"
 )
 
 // exporter writes the downloads of the plan on screen, in a planner of its
@@ -10,10 +12,11 @@ import (
 // through the page's context, so the panels showing its status — which
 // they are given as a value, status — are drawn again.
 type exporter struct {
-	ctx    goapp.Context // the page's (see home.ctx)
-	eng    engine
-	seq    int
-	status exportStatus
+	ctx     goapp.Context // the page's (see home.ctx)
+	eng     engine
+	planner engine // the page's planner, which holds the pages of a file it read (holder)
+	seq     int
+	status  exportStatus
 }
 
 // exportStatus is what the panels show of the downloads.
@@ -36,6 +39,10 @@ func (x *exporter) write(q Request, d *dataset, shown *PlanResult, kind string, 
 	x.seq++
 	x.status = exportStatus{kind: kind}
 	x.changed()
+	if d.pages == nil {
+		x.writeHeld(q, d, kind, learn)
+		return
+	}
 	if pl := shownPlan(q, d.pages, kind, learn, shown); pl != nil {
 		if x.eng != nil {
 			x.eng.cancel()
@@ -54,12 +61,68 @@ func (x *exporter) write(q Request, d *dataset, shown *PlanResult, kind string, 
 		})
 		return
 	}
+	x.plan(q, d, kind, learn)
+}
+
+// plan plans the export kind of d in the exporter's own planner.
+func (x *exporter) plan(q Request, d *dataset, kind string, learn bool) {
 	if x.eng == nil {
 		x.eng = newEngine(x.ctx.Async)
 	}
 	q.Seq, q.Stages, q.Export, q.Known, q.Learn = x.seq, StageExport, kind, nil, learn
 	x.eng.run(q, d, func(s *Stage) {
 		x.ctx.Dispatch(func(goapp.Context) { x.onStage(d, s) })
+	})
+}
+
+// writeHeld writes the export kind of the plan of pages the planner holds
+// (d), which q made: a seed list or the pages file of the plan shown the
+// planner writes from it; another file, or one of a plan the planner no
+// longer holds, is planned in the exporter's planner, the planner handing
+// it the pages.
+func (x *exporter) writeHeld(q Request, d *dataset, kind string, learn bool) {
+	seq := x.seq
+	fail := func(msg string) {
+		x.ctx.Dispatch(func(goapp.Context) { x.onStage(d, &Stage{Seq: seq, Kind: "error", Note: msg}) })
+	}
+	pack := func() {
+		e := q
+		e.Stages, e.Export, e.Learn = StageExport, kind, learn
+		x.planner.ask(&Ask{Seq: nextAsk(), Kind: "pack", Held: d.held, Names: e.names()}, func(ans *Answer) {
+			if ans.Err != "" || ans.Packed == nil {
+				fail(ans.Err)
+				return
+			}
+			x.ctx.Dispatch(func(goapp.Context) {
+				if x.seq != seq {
+					return
+				}
+				if x.eng == nil {
+					x.eng = newEngine(x.ctx.Async)
+				}
+				x.eng.give(ans.Packed)
+				x.plan(q, d, kind, learn)
+			})
+		})
+	}
+	if k, ok := export.KindOf(kind); !ok || !k.PolicyOnly || learn {
+		pack()
+		return
+	}
+	e := q
+	e.Export = kind
+	x.planner.ask(&Ask{Seq: nextAsk(), Kind: "export", Held: d.held, Plan: q.Seq, Request: e}, func(ans *Answer) {
+		switch {
+		case ans.Err != "":
+			fail(ans.Err)
+		case ans.Export == nil:
+			pack() // not the plan shown: planned
+		default:
+			x.ctx.Dispatch(func(goapp.Context) {
+				x.onStage(d, &Stage{Seq: seq, Kind: "export", Export: ans.Export})
+				x.onStage(d, &Stage{Seq: seq, Kind: "done"})
+			})
+		}
 	})
 }
 

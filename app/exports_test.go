@@ -87,7 +87,7 @@ func TestWireModels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, got, err := unpackJob(b, nil)
+	_, got, err := unpackJob(b, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,7 +67,7 @@ func planFirstScreen() (*firstScreen, error) {
 		}
 		return nil, failed
 	}
-	v := newPlanViews(d, early.Plan, q, func() {})
+	v := newPlanViews(d, early.Plan, q, func() {}, nil)
 	fs := &firstScreen{data: d, form: h.form, why: h.budgetWhy, res: h.res, views: v}
 	fs.res.showPlan(q, early.Plan, v)
 	fs.seconds = time.Since(start).Seconds()

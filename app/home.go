@@ -115,7 +115,7 @@ func (h *home) OnMount(ctx goapp.Context) {
 	h.ctx = ctx
 	Mark("mounted")
 	h.eng = newEngine(ctx.Async)
-	h.exporter = &exporter{ctx: ctx}
+	h.exporter = &exporter{ctx: ctx, planner: h.eng}
 	h.listen()
 	h.checkWaitingVersion()
 	switch {

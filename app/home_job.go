@@ -30,7 +30,7 @@ func (h *home) adopt(d *dataset) {
 			// A pages table says nothing of a crawl: four visits per page
 			// per day to start from. A log or a change history suggests
 			// its own (plan.Suggest).
-			b = niceRound(4 * float64(d.pages.Len()))
+			b = niceRound(4 * float64(d.Pages))
 			if s := d.suggested(); s != nil {
 				b, T, why = s.Budget, durationInput(s.Horizon.Seconds()), s.Why
 				if h.touched[fHorizon] {
@@ -119,7 +119,7 @@ func (h *home) startJob(stages Stages) {
 		case early != nil && !s.Plan.Early:
 			v = early
 		default:
-			v = newPlanViews(d, s.Plan, q, breather())
+			v = newPlanViews(d, s.Plan, q, breather(), h.eng)
 			if s.Plan.Early {
 				early = v
 			}
@@ -179,11 +179,24 @@ type planViews struct {
 	unvisitable          string
 }
 
-func newPlanViews(d *dataset, r *PlanResult, q Request, breathe func()) *planViews {
-	v := &planViews{scatter: scatterSpec(d, r, q, breathe)}
+// newPlanViews makes the views of plan r of d, made by job q; for pages
+// the page does not hold, the scatter came with r (drawn where they are)
+// and the page table asks eng, which holds them, for its rows.
+func newPlanViews(d *dataset, r *PlanResult, q Request, breathe func(), eng engine) *planViews {
+	v := &planViews{}
+	if d.pages != nil {
+		v.scatter = scatterSpec(d, r, q, breathe)
+	} else if r.Scatter != nil {
+		sc := *r.Scatter
+		sc.Version = nextVersion()
+		v.scatter = &sc
+	}
 	breathe()
 	v.load = loadSpec(d, r, q.Horizon)
 	v.pageTable, v.hostTable = pageTable(d, r, q), hostTable(d, r, q)
+	if d.pages == nil {
+		v.pageTable.Fetch = heldRows(eng, d.held, q.Seq)
+	}
 	v.unvisitable = d.unvisitable(time.Duration(q.Horizon * float64(time.Second)))
 	return v
 }

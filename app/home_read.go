@@ -141,7 +141,8 @@ func readDataset(ctx context.Context, name string, size int64, sample bool, file
 		return nil, kind, err
 	}
 	d := setDataset(name, size, sample, set)
-	d.raw, d.sum, d.kind, d.file, d.skipped, d.est = raw, sum, kind, file, skipped, est
+	d.raw, d.sum, d.kind, d.file, d.skipped = raw, sum, kind, file, skipped
+	d.setEstimate(est)
 	if d.kind == "pages table" && len(raw) > keepTable {
 		// Too big for a link to hold, and no history to
 		// backtest: only its fingerprint is needed.
@@ -152,11 +153,11 @@ func readDataset(ctx context.Context, name string, size int64, sample bool, file
 }
 
 // readInWorker reads a big file in the planner's worker, which the engine
-// lets go once it has sent the pages (a fresh worker plans them): the
-// memory reading takes then goes with it, where in the page, whose memory
-// never shrinks, it would stay on top of the plan's. A plan running is
-// abandoned (the new input replaces its data). The page gets the pages
-// and the file's fingerprint.
+// lets go once it has read the pages, handing them to a fresh worker that
+// holds and plans them: the memory reading takes goes with the first,
+// where in the page, whose memory never shrinks, it would stay on top of
+// the plan's. A plan running is abandoned (the new input replaces its
+// data). The page gets the pages' summary and the file's fingerprint.
 func (h *home) readInWorker(rs *readState, size int64, file goapp.Value) {
 	ctx := h.ctx
 	if h.busy {
@@ -183,9 +184,11 @@ func (h *home) readInWorker(rs *readState, size int64, file goapp.Value) {
 			p := *s.Progress
 			ctx.Dispatch(func(goapp.Context) { rs.prog = p })
 		case s.Kind == "read" && s.Read != nil:
+			// The pages stay with the engine that read them (holder): the
+			// page has their summary.
 			r := s.Read
-			d := setDataset(rs.name, r.Size, false, r.Pages)
-			d.sum, d.kind, d.file, d.skipped, d.est = &r.Sum, r.Kind, file, r.Skipped, r.Est
+			d := heldDataset(rs.name, r.Size, s.Seq, r.Summary)
+			d.sum, d.kind, d.file, d.skipped = &r.Sum, r.Kind, file, r.Skipped
 			end(d, nil)
 		case s.Kind == "error" && s.InputErr != nil:
 			end(nil, s.InputErr)

@@ -39,7 +39,7 @@ func settle(t *testing.T, d goapp.ClientDispatcher, done func() bool) {
 
 func TestHomePlansTheSample(t *testing.T) {
 	h, _ := mountHome(t)
-	if h.data == nil || !h.data.sample || h.data.pages.Len() != 3000 || len(h.data.pages.HostNames) != 36 {
+	if h.data == nil || !h.data.sample || h.data.Pages != 3000 || len(h.data.pages.HostNames) != 36 {
 		t.Fatalf("data %+v", h.data)
 	}
 	r := h.res

@@ -106,9 +106,9 @@ func (p *inputPanel) onPasteText(ctx goapp.Context, e goapp.Event) {
 func (p *inputPanel) Render() goapp.UI {
 	var dataLine goapp.UI = goapp.Text("")
 	if d := p.Data; d != nil {
-		line := d.name + " — " + plural(d.pages.Len(), "page", "pages") + " on " + plural(len(d.pages.HostNames), "host", "hosts")
-		if d.maxRate > 0 {
-			line += ", " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day"
+		line := d.name + " — " + plural(d.Pages, "page", "pages") + " on " + plural(len(d.HostNames), "host", "hosts")
+		if d.MaxRate > 0 {
+			line += ", " + fmtNum(d.MinRate) + " to " + fmtNum(d.MaxRate) + " changes per day"
 		}
 		if !d.sample {
 			line += " (" + fmtBytes(d.size) + ")"
@@ -116,15 +116,15 @@ func (p *inputPanel) Render() goapp.UI {
 		dataLine = goapp.P().ID("dataset").Class("dataset").Text(line)
 	}
 	var uncertain goapp.UI = goapp.Text("")
-	if d := p.Data; d != nil && d.est != nil {
-		if n := d.est.uncertain(); n > 0 {
+	if d := p.Data; d != nil && d.Estimated {
+		if n := d.Uncertain; n > 0 {
 			have := "have"
 			if n == 1 {
 				have = "has"
 			}
 			uncertain = goapp.P().ID("uncertain").Class("note").Text(sprintf(
 				"%s of %s %s a rate too uncertain to plan with (a 90%% interval open-ended or over 10× wide): the pages table says how often to fetch each to estimate it best (seed 001 §6.4.2). Meanwhile each is planned with its estimate shrunk towards its host's prior.",
-				fmtInt(int64(n)), plural(d.pages.Len(), "page", "pages"), have))
+				fmtInt(int64(n)), plural(d.Pages, "page", "pages"), have))
 		}
 	}
 	return goapp.Section().ID("input").Class("panel").Aria("labelledby", "input-h").Body(

@@ -32,7 +32,7 @@ func (h *home) paramsPanel() *paramsPanel {
 	crawlers := f.Mode == "crawlers"
 	budgetHint := "visits per horizon"
 	if h.res.plan != nil && !crawlers {
-		budgetHint = sprintf("visits per horizon (%.2g per page)", float64(h.res.plan.Budget)/float64(max(1, h.data.pages.Len())))
+		budgetHint = sprintf("visits per horizon (%.2g per page)", float64(h.res.plan.Budget)/float64(max(1, h.data.Pages)))
 	}
 	if h.budgetWhy != "" && !h.touched[fBudget] && !crawlers {
 		budgetHint += "; from your data — " + h.budgetWhy

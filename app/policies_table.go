@@ -30,7 +30,7 @@ func (h *home) policiesTable() *policiesTable {
 	}
 	t.Partial = t.Plan != nil && (t.Plan.Early || t.Plan == r.provisional)
 	if h.data != nil {
-		t.Pages, t.Quasi = h.data.pages.Len(), h.data.quasi
+		t.Pages, t.Quasi = h.data.Pages, h.data.Quasi
 	}
 	return t
 }

@@ -55,8 +55,8 @@ func TestReadInWorker(t *testing.T) {
 	if r.Size != int64(len(in)) || r.Sum != sha256.Sum256([]byte(in)) || r.Kind != "pages table" {
 		t.Errorf("size %d, kind %q, sum right %v", r.Size, r.Kind, r.Sum == sha256.Sum256([]byte(in)))
 	}
-	if r.Wire != nil {
-		t.Errorf("the wire header is left behind: %+v", r.Wire)
+	if want := summarize(r.Pages, nil); !reflect.DeepEqual(r.Summary, want) || r.Summary.Pages != 3 || r.Summary.Quasi != 0 {
+		t.Errorf("summary %+v, want %+v", r.Summary, want)
 	}
 	if r.Est != nil {
 		t.Errorf("a pages table came with estimates' intervals: %+v", r.Est)

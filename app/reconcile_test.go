@@ -54,8 +54,8 @@ func TestUniformQuasiNote(t *testing.T) {
 	settle(t, d, func() bool { return h.seq > seq && h.state() == "planned" })
 	html := goapp.HTMLString(h)
 	want := "Its 2 pages with a known change pattern (quasi-deterministic) are not equally spaced"
-	if h.data.quasi != 2 || !strings.Contains(html, want) {
-		t.Errorf("%d quasi pages; the page lacks %q", h.data.quasi, want)
+	if h.data.Quasi != 2 || !strings.Contains(html, want) {
+		t.Errorf("%d quasi pages; the page lacks %q", h.data.Quasi, want)
 	}
 }
 

@@ -70,7 +70,7 @@ func (h *home) renderStatus() goapp.UI {
 	case "stopped":
 		text = "Planning stopped. Change a parameter or drop a file to plan again."
 	case "planned":
-		text = "Planned " + plural(h.data.pages.Len(), "page", "pages") + " in " + fmtSeconds(h.times.plan)
+		text = "Planned " + plural(h.data.Pages, "page", "pages") + " in " + fmtSeconds(h.times.plan)
 		if h.times.sweep > 0 {
 			text += "; budgets swept at " + fmtSeconds(h.times.sweep)
 		}

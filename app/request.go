@@ -150,6 +150,10 @@ type PlanResult struct {
 	// per host, its load (visits per horizon), cap and delay.
 	Visits, Stale                []float64 `json:"-"`
 	HostLoad, HostCap, HostDelay []float64 `json:"-"`
+	// Scatter is, for pages the page does not hold, the scatter of the
+	// policy's visits against the rates, drawn where the pages are (its
+	// Visits and Stale stay there).
+	Scatter *chartSpec `json:",omitempty"`
 }
 
 // values are r's figures by policy and bound; nil for no plan.
@@ -166,13 +170,13 @@ type ReadResult struct {
 	Sum  [32]byte // SHA-256 of the input
 	Kind string   // its format (see kindOf)
 	// Skipped is, with Request.SkipBad, the bad rows left out; nil for none.
-	Skipped   *Skipped     `json:",omitempty"`
-	Pages     *pageSet     `json:"-"`
-	Est       *uncertainty `json:"-"`          // how well an estimated input pinned each page's rate; nil for a pages table
-	Wire      *pagesMsg    `json:",omitempty"` // how Pages cross from the worker to the page
-	Estimated bool         `json:",omitempty"` // on the wire: the rates were estimated, and Est's columns follow the pages' arrays
-	// Suggested is, on the wire, Est's Suggested.
-	Suggested *plan.Suggestion `json:",omitempty"`
+	Skipped *Skipped     `json:",omitempty"`
+	Summary pagesSummary // what the page knows of the pages
+	// Pages are the pages read and Est how well their rates were
+	// estimated (nil for a pages table): the engine's holder keeps them,
+	// and the page has the summary (see holder).
+	Pages *pageSet     `json:"-"`
+	Est   *uncertainty `json:"-"`
 }
 
 // ExportResult is a file to download: its bytes, or, from a web worker,

@@ -26,6 +26,10 @@ type tableSource struct {
 	// Key identifies the data, not the results: sorting, filtering and
 	// paging survive a new source with the same key.
 	Key string
+	// Fetch is, for rows the page does not hold, how the table asks for
+	// a page of them, which the holder orders (orderRows, pageOf); nil:
+	// the rows are read here, through Cols and Match.
+	Fetch func(a tableAsk, reply func(*tablePage, error))
 }
 
 type tableCol struct {
@@ -52,6 +56,15 @@ type table struct {
 	page     int
 	order    []int32 // rows sorted, filtered
 	orderFor uint64  // Src.Version the order was made for
+
+	// With Src.Fetch: the page of rows last answered (for Src.Version
+	// gotFor), and the last asked.
+	ctx      goapp.Context
+	got      *tablePage
+	gotFor   uint64
+	asked    tableAsk
+	askedFor uint64
+	fetchErr string
 }
 
 // rows returns the rows in order, filtered, made when the source, the
@@ -61,31 +74,75 @@ func (t *table) rows() []int32 {
 	if s == nil {
 		return nil
 	}
-	if s.Key != t.key {
-		t.key, t.sortCol, t.desc, t.filter, t.page = s.Key, 0, false, "", 0
-		t.orderFor = 0
-	}
+	t.sameKey()
 	if t.orderFor == s.Version && t.order != nil {
 		return t.order
 	}
-	idx := make([]int32, 0, s.N)
-	q := strings.ToLower(strings.TrimSpace(t.filter))
-	for i := range s.N {
-		if q == "" || s.Match(i, q) {
-			idx = append(idx, int32(i))
-		}
-	}
-	if t.sortCol > 0 && t.sortCol <= len(s.Cols) {
-		sortRows(idx, s.Cols[t.sortCol-1], t.desc)
-	}
+	idx := orderRows(s, t.sortCol, t.desc, t.filter)
 	t.order, t.orderFor = idx, s.Version
-	if t.page*rowsPerPage >= len(idx) {
-		t.page = max(0, (len(idx)-1)/rowsPerPage)
-	}
+	t.page = min(t.page, lastPage(len(idx)))
 	return idx
 }
 
-func (t *table) invalidate() { t.orderFor = 0 }
+// sameKey starts the table's order, filter and page afresh when its
+// source holds other data.
+func (t *table) sameKey() {
+	if s := t.Src; s != nil && s.Key != t.key {
+		t.key, t.sortCol, t.desc, t.filter, t.page = s.Key, 0, false, "", 0
+		t.orderFor, t.got, t.askedFor = 0, nil, 0
+	}
+}
+
+func (t *table) invalidate() {
+	t.orderFor = 0
+	t.fetch()
+}
+
+func (t *table) OnMount(ctx goapp.Context) {
+	t.ctx = ctx
+	t.sameKey()
+	t.fetch()
+}
+
+func (t *table) OnUpdate(ctx goapp.Context) {
+	t.ctx = ctx
+	t.sameKey()
+	t.fetch()
+}
+
+// asking is the page of rows the table shows, as Fetch asks for it.
+func (t *table) asking() tableAsk {
+	return tableAsk{Sort: t.sortCol, Desc: t.desc, Filter: strings.ToLower(strings.TrimSpace(t.filter)), Page: t.page}
+}
+
+// fetch asks the holder for the page of rows shown, unless it has asked
+// for it already; the answer draws the table again.
+func (t *table) fetch() {
+	s := t.Src
+	if s == nil || s.Fetch == nil || t.ctx == nil {
+		return
+	}
+	a := t.asking()
+	if t.askedFor == s.Version && t.asked == a {
+		return
+	}
+	t.asked, t.askedFor = a, s.Version
+	ctx := t.ctx
+	s.Fetch(a, func(p *tablePage, err error) {
+		ctx.Dispatch(func(goapp.Context) {
+			if t.Src != s || t.asked != a {
+				return // the table asks for another page since
+			}
+			t.got, t.gotFor, t.fetchErr = p, s.Version, ""
+			if err != nil {
+				t.got, t.fetchErr = nil, err.Error()
+				return
+			}
+			t.page = p.Ask.Page
+			t.asked.Page = p.Ask.Page
+		})
+	})
+}
 
 func (t *table) sortBy(col int) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
@@ -110,10 +167,37 @@ func (t *table) onFilter(ctx goapp.Context, e goapp.Event) {
 // pager) does nothing.
 func (t *table) goTo(page int) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
-		if page >= 0 && page*rowsPerPage < max(1, len(t.order)) {
+		if page >= 0 && page*rowsPerPage < max(1, t.matched()) {
 			t.page = page
+			t.fetch()
 		}
 	}
+}
+
+// matched is how many rows match the filter.
+func (t *table) matched() int {
+	if t.Src != nil && t.Src.Fetch != nil {
+		if t.got == nil {
+			return 0
+		}
+		return t.got.Matched
+	}
+	return len(t.order)
+}
+
+// shown is the text of the rows on the table's page, and how many rows
+// match: read here, or as the holder last answered.
+func (t *table) shown() (cells [][]string, matched int) {
+	s := t.Src
+	if s.Fetch != nil {
+		if t.got == nil {
+			return nil, 0
+		}
+		return t.got.Rows, t.got.Matched
+	}
+	rows := t.rows()
+	p := pageOf(s, rows, tableAsk{Page: t.page})
+	return p.Rows, p.Matched
 }
 
 func (t *table) Render() goapp.UI {
@@ -121,16 +205,20 @@ func (t *table) Render() goapp.UI {
 	if s == nil {
 		return goapp.Div().Class("table-wrap")
 	}
-	rows := t.rows()
-	pages := max(1, (len(rows)+rowsPerPage-1)/rowsPerPage)
+	cells, matched := t.shown()
+	pages := max(1, (matched+rowsPerPage-1)/rowsPerPage)
 	first := t.page * rowsPerPage
-	last := min(first+rowsPerPage, len(rows))
-	shown := rows[first:last]
+	last := min(first+rowsPerPage, matched)
 	status := "no " + s.Unit + " match"
-	if len(rows) > 0 {
-		status = s.Unit + " " + fmtInt(int64(first+1)) + "–" + fmtInt(int64(last)) + " of " + fmtInt(int64(len(rows)))
+	switch {
+	case t.fetchErr != "":
+		status = t.fetchErr
+	case s.Fetch != nil && t.got == nil:
+		status = "asking the planner for the " + s.Unit + "…"
+	case matched > 0:
+		status = s.Unit + " " + fmtInt(int64(first+1)) + "–" + fmtInt(int64(last)) + " of " + fmtInt(int64(matched))
 	}
-	if len(rows) != s.N {
+	if (s.Fetch == nil || t.got != nil) && matched != s.N {
 		status += " (filtered from " + fmtInt(int64(s.N)) + ")"
 	}
 	id := s.ID
@@ -169,14 +257,18 @@ func (t *table) Render() goapp.UI {
 				}),
 			)),
 			goapp.TBody().Body(
-				goapp.Range(shown).Slice(func(r int) goapp.UI {
-					i := int(shown[r])
+				goapp.Range(cells).Slice(func(r int) goapp.UI {
+					row := cells[r]
 					return goapp.Tr().Body(goapp.Range(s.Cols).Slice(func(k int) goapp.UI {
 						c := s.Cols[k]
-						if k == 0 {
-							return goapp.Th().Scope("row").Text(c.Text(i))
+						text := ""
+						if k < len(row) {
+							text = row[k]
 						}
-						td := goapp.Td().Text(c.Text(i))
+						if k == 0 {
+							return goapp.Th().Scope("row").Text(text)
+						}
+						td := goapp.Td().Text(text)
 						if c.Num {
 							td = td.Class("num")
 						}

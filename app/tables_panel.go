@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"math"
 	"strconv"
 
@@ -42,7 +43,7 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 	}
 	staleName, staleText := obj.label(), func(i int) string { return obj.text(r.Stale[i], 1) }
 	rateTitle := "changes per day"
-	if d.est != nil {
+	if d.Estimated {
 		rateTitle = "changes per day as planned: the estimate shrunk towards its host's prior (the interval beside it is the estimator's own)"
 	}
 	cols := []tableCol{
@@ -51,7 +52,11 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 		{Name: "changes/day", Title: rateTitle, Num: true,
 			Text: func(i int) string { return fmtNum(d.pages.Rates[i]) }, Value: func(i int) float64 { return d.pages.Rates[i] }},
 	}
-	if u := d.est; u != nil {
+	if d.Estimated {
+		u := d.est
+		if u == nil {
+			u = &uncertainty{} // the pages are held elsewhere, which reads the columns (heldRows)
+		}
 		cols = append(cols, uncertaintyCols(u)...)
 	}
 	cols = append(cols,
@@ -63,12 +68,26 @@ func pageTable(d *dataset, r *PlanResult, q Request) *tableSource {
 		tableCol{Name: staleName, Num: true, Text: staleText, Value: func(i int) float64 { return -r.Stale[i] }},
 	)
 	return &tableSource{
-		Version: nextVersion(), ID: "page-table", Unit: "pages", N: d.pages.Len(), Key: "pages:" + d.name + ":" + strconv.Itoa(d.pages.Len()),
+		Version: nextVersion(), ID: "page-table", Unit: "pages", N: d.Pages, Key: "pages:" + d.name + ":" + strconv.Itoa(d.Pages),
 		Caption: sprintf("Every page: the %s policy's visits at %s visits per horizon.", r.Policy, fmtInt(int64(r.Budget))),
 		Match: func(i int, q string) bool {
 			return containsFold(d.pages.URL(i), q) || containsFold(d.pages.Host(i), q)
 		},
 		Cols: cols,
+	}
+}
+
+// heldRows is how the page table of a plan of pages eng holds (read by
+// job held) asks for its rows: of the plan of job plan.
+func heldRows(eng engine, held, plan int) func(tableAsk, func(*tablePage, error)) {
+	return func(a tableAsk, reply func(*tablePage, error)) {
+		eng.ask(&Ask{Seq: nextAsk(), Kind: "rows", Held: held, Plan: plan, Table: a}, func(ans *Answer) {
+			if ans.Err != "" || ans.Rows == nil {
+				reply(nil, errors.New(ans.Err))
+				return
+			}
+			reply(ans.Rows, nil)
+		})
 	}
 }
 
@@ -100,12 +119,12 @@ func uncertaintyCols(u *uncertainty) []tableCol {
 func hostTable(d *dataset, r *PlanResult, q Request) *tableSource {
 	util := func(h int) float64 { return r.HostLoad[h] / math.Max(r.HostCap[h], 1) }
 	return &tableSource{
-		Version: nextVersion(), ID: "host-table", Unit: "hosts", N: len(d.pages.HostNames), Key: "hosts:" + d.name + ":" + strconv.Itoa(len(d.pages.HostNames)),
+		Version: nextVersion(), ID: "host-table", Unit: "hosts", N: len(d.HostNames), Key: "hosts:" + d.name + ":" + strconv.Itoa(len(d.HostNames)),
 		Caption: sprintf("Every host: the %s policy's load against the cap ⌊T/P⌋.", r.Policy),
-		Match:   func(h int, q string) bool { return containsFold(d.pages.HostNames[h], q) },
+		Match:   func(h int, q string) bool { return containsFold(d.HostNames[h], q) },
 		Cols: []tableCol{
-			{Name: "host", Text: func(h int) string { return d.pages.HostNames[h] }},
-			{Name: "pages", Num: true, Text: func(h int) string { return fmtInt(int64(d.hostPages[h])) }, Value: func(h int) float64 { return float64(d.hostPages[h]) }},
+			{Name: "host", Text: func(h int) string { return d.HostNames[h] }},
+			{Name: "pages", Num: true, Text: func(h int) string { return fmtInt(int64(d.HostPages[h])) }, Value: func(h int) float64 { return float64(d.HostPages[h]) }},
 			{Name: "delay", Title: "seconds between requests", Num: true, Text: func(h int) string { return fmtSeconds(r.HostDelay[h]) }, Value: func(h int) float64 { return r.HostDelay[h] }},
 			{Name: "cap", Title: "⌊T/P⌋ visits per horizon", Num: true, Text: func(h int) string { return fmtInt(int64(r.HostCap[h])) }, Value: func(h int) float64 { return r.HostCap[h] }},
 			{Name: "load", Title: "visits per horizon", Num: true, Text: func(h int) string { return fmtNum(r.HostLoad[h]) }, Value: func(h int) float64 { return r.HostLoad[h] }},

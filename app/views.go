@@ -52,12 +52,12 @@ func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpe
 	if vhi == 0 {
 		vlo, vhi = 0.1, 1
 	}
-	if d.maxRate == 0 {
+	if d.MaxRate == 0 {
 		s.Empty = "No page changes: nothing to plan."
 		return s
 	}
-	s.X = newScale(d.minRate, d.maxRate, true, s.Left, s.W-s.Right)
-	if d.zeroRates > 0 {
+	s.X = newScale(d.MinRate, d.MaxRate, true, s.Left, s.W-s.Right)
+	if d.ZeroRates > 0 {
 		s.X = s.X.withZeroBand(28)
 	}
 	s.Y = newTightLogScale(vlo, vhi, s.H-s.Bottom, s.Top)
@@ -92,7 +92,7 @@ func scatterSpec(d *dataset, r *PlanResult, q Request, breathe func()) *chartSpe
 	s.Series = append(s.Series, series{Name: r.Policy, Kind: kindPoints, Color: policyColor[r.Policy], R: 2.2, Opacity: 0.55, Points: pts})
 	s.Legend = []legendItem{{Label: r.Policy + " (a dot per page)", Color: policyColor[r.Policy], Shape: "dot"},
 		{Label: "one visit per change", Color: "#b8c6c0", Dash: "4 4"}}
-	s.Note = fmtInt(int64(d.pages.Len())) + " pages in " + fmtInt(int64(len(pts))) + " dots."
+	s.Note = fmtInt(int64(d.Pages)) + " pages in " + fmtInt(int64(len(pts))) + " dots."
 	if never > 0 {
 		s.Note += " " + plural(never, "page is", "pages are") + " never visited (on the 0 line)."
 	}
@@ -167,7 +167,7 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	// Per day, as the scatter's visits and every rate on the page: the cap
 	// ⌊T/P⌋ is per horizon, and so divided by its days too.
 	days := horizonDays(horizon)
-	m := len(d.pages.HostNames)
+	m := len(d.HostNames)
 	order := make([]int, m)
 	for h := range order {
 		order[h] = h
@@ -202,17 +202,17 @@ func loadSpec(d *dataset, r *PlanResult, horizon float64) *chartSpec {
 	for row, h := range order {
 		y := float64(row)
 		load, capv := r.HostLoad[h]/days, r.HostCap[h]/days
-		title := d.pages.HostNames[h] + ": " + fmtNum(load) + " visits per day, cap " + fmtNum(capv) + " per day (⌊T/P⌋ = " + fmtInt(int64(r.HostCap[h])) +
+		title := d.HostNames[h] + ": " + fmtNum(load) + " visits per day, cap " + fmtNum(capv) + " per day (⌊T/P⌋ = " + fmtInt(int64(r.HostCap[h])) +
 			" per " + fmtSeconds(horizon) + ", P = " + fmtSeconds(r.HostDelay[h]) + "), " + fmtPct(r.HostLoad[h]/math.Max(r.HostCap[h], 1), 0) + " of the cap, " +
-			plural(d.hostPages[h], "page", "pages")
+			plural(d.HostPages[h], "page", "pages")
 		p := point{X: base, X2: math.Max(load, base), Y: y + 0.15, Y2: y + 0.85, Title: title}
 		if load > capv*(1+1e-9) {
 			over = append(over, p)
 		} else {
 			under = append(under, p)
 		}
-		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.pages.HostNames[h] + ": cap " + fmtNum(capv) + " visits per day"})
-		s.YTicks = append(s.YTicks, tick{V: y + 0.5, Label: shorten(d.pages.HostNames[h], 24)})
+		caps = append(caps, point{X: capv, X2: capv, Y: y + 0.02, Y2: y + 0.98, Title: d.HostNames[h] + ": cap " + fmtNum(capv) + " visits per day"})
+		s.YTicks = append(s.YTicks, tick{V: y + 0.5, Label: shorten(d.HostNames[h], 24)})
 	}
 	s.Series = []series{
 		{Name: "within the cap", Kind: kindRects, Color: policyColor["psp"], Points: under, Opacity: 0.85},
@@ -240,28 +240,19 @@ func histogramSpec(d *dataset) *chartSpec {
 	s := &chartSpec{Version: nextVersion(), ID: "chart-histogram", W: chartW, H: chartH,
 		Left: 58, Right: 16, Top: 30, Bottom: 44,
 		Title:  "Change rates of the pages",
-		XLabel: "changes per day (log scale, 4 bins per decade)", YLabel: "pages"}
+		XLabel: sprintf("changes per day (log scale, %d bins per decade)", ratesPerDecade), YLabel: "pages"}
 	s.Desc = "How many pages change how often."
-	if d.maxRate == 0 {
+	if d.MaxRate == 0 {
 		s.Empty = "No page changes."
 		return s
 	}
-	edges := logBins(d.minRate, d.maxRate, 4)
-	counts := make([]int, len(edges)-1)
-	for _, rate := range d.pages.Rates {
-		if rate <= 0 {
-			continue
-		}
-		k := sort.SearchFloat64s(edges, rate*(1+1e-12)) - 1
-		k = min(max(k, 0), len(counts)-1)
-		counts[k]++
-	}
-	top := float64(d.zeroRates)
+	edges, counts := d.rateEdges(), d.RateBins
+	top := float64(d.ZeroRates)
 	for _, c := range counts {
 		top = math.Max(top, float64(c))
 	}
 	s.X = scale{Log: true, D0: edges[0], D1: edges[len(edges)-1], R0: s.Left, R1: s.W - s.Right}
-	if d.zeroRates > 0 {
+	if d.ZeroRates > 0 {
 		s.X = s.X.withZeroBand(22)
 	}
 	s.Y = newScale(0, top, false, s.H-s.Bottom, s.Top)
@@ -274,15 +265,15 @@ func histogramSpec(d *dataset) *chartSpec {
 			Title: fmtNum(edges[k]) + " to " + fmtNum(edges[k+1]) + " changes/day: " + plural(c, "page", "pages")})
 	}
 	ser := []series{{Name: "pages", Kind: kindRects, Color: "#2a9d8f", Points: bars}}
-	if d.zeroRates > 0 {
+	if d.ZeroRates > 0 {
 		// A bar as wide as the band, at 0.
 		ser = append(ser, series{Name: "no change", Kind: kindRects, Color: "#8d99ae", Width: 12,
-			Points: []point{{X: 0, X2: 0, Y: 0, Y2: float64(d.zeroRates), Title: "never change: " + plural(d.zeroRates, "page", "pages")}}})
+			Points: []point{{X: 0, X2: 0, Y: 0, Y2: float64(d.ZeroRates), Title: "never change: " + plural(d.ZeroRates, "page", "pages")}}})
 	}
 	s.Series = ser
-	s.Note = plural(d.pages.Len(), "page", "pages") + "; rates from " + fmtNum(d.minRate) + " to " + fmtNum(d.maxRate) + " changes per day."
-	if d.zeroRates > 0 {
-		s.Note += " " + plural(d.zeroRates, "page never changes", "pages never change") + " (the bar at 0)."
+	s.Note = plural(d.Pages, "page", "pages") + "; rates from " + fmtNum(d.MinRate) + " to " + fmtNum(d.MaxRate) + " changes per day."
+	if d.ZeroRates > 0 {
+		s.Note += " " + plural(d.ZeroRates, "page never changes", "pages never change") + " (the bar at 0)."
 	}
 	return s
 }

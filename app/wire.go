@@ -63,10 +63,12 @@ func unpack(w *wireReader, meta any) ([][]float64, error) {
 type jobMsg struct {
 	Request
 	Pages pagesMsg
-	// Held: the job plans the pages of the worker's previous job, which it
-	// keeps, and none are sent.
-	Held bool
-	Raw  bool // the blob is the input as read (Request.Raw), after the names if any
+	// Held: the job plans the pages the worker holds, and none are sent:
+	// those of its previous job, or with HeldSeq those read by that job
+	// (dataset.held).
+	Held    bool
+	HeldSeq int  `json:",omitempty"`
+	Raw     bool // the blob is the input as read (Request.Raw), after the names if any
 }
 
 // packJob encodes a request with the pages it plans: what planning needs
@@ -99,11 +101,19 @@ func (q Request) names() names {
 // encodeJob is packJob's message, to be written where it goes.
 func encodeJob(q Request, d *dataset, held bool) (*message, error) {
 	set := &pageSet{} // none for a job that brings its own input (StageRead), or plans the worker's
-	if d != nil && !held {
+	seq := 0
+	switch {
+	case d == nil:
+	case d.pages == nil:
+		if !held {
+			return nil, errPagesLost
+		}
+		seq = d.held
+	case !held:
 		set = d.pages
 	}
 	pm, blob, arrays := packPages(set, q.names())
-	m := jobMsg{Request: q, Pages: pm, Held: held}
+	m := jobMsg{Request: q, Pages: pm, Held: held, HeldSeq: seq}
 	if q.Stages&StageBacktest != 0 {
 		m.Raw, blob.bytes = true, q.Raw
 	}
@@ -130,13 +140,14 @@ func readNames(w *wireReader, n int) ([]string, error) {
 }
 
 // unpackJob decodes a request into the pages to plan, held (the
-// worker's from its previous job) when the request sent none.
-func unpackJob(b []byte, held *pageSet) (Request, *pageSet, error) {
-	return readJob(bytesReader(b), held)
+// worker's, read by job heldSeq, 0 for pages a job brought) when the
+// request sent none.
+func unpackJob(b []byte, held *pageSet, heldSeq int) (Request, *pageSet, error) {
+	return readJob(bytesReader(b), held, heldSeq)
 }
 
 // readJob is unpackJob reading from w.
-func readJob(w *wireReader, held *pageSet) (Request, *pageSet, error) {
+func readJob(w *wireReader, held *pageSet, heldSeq int) (Request, *pageSet, error) {
 	var m jobMsg
 	a, err := unpack(w, &m)
 	if err != nil {
@@ -147,8 +158,11 @@ func readJob(w *wireReader, held *pageSet) (Request, *pageSet, error) {
 		return m.Request, nil, err
 	}
 	if m.Held {
-		if held == nil || set.Len() != 0 {
+		switch {
+		case set.Len() != 0:
 			return m.Request, nil, errWire
+		case held == nil || m.HeldSeq != heldSeq:
+			return m.Request, nil, errPagesLost
 		}
 		set = held
 	}

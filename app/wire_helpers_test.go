@@ -18,7 +18,7 @@ func viaWorker(t *testing.T, q Request, d *dataset, kind string) *Stage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q2, pg2, err := unpackJob(msg, nil)
+	q2, pg2, err := unpackJob(msg, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +52,22 @@ func acrossWire(t *testing.T, s *Stage) *Stage {
 	s2, err := unpackStage(b)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if r := s.Read; r != nil && r.Pages != nil {
+		// The pages cross apart, to the holder (packHeld), as a worker
+		// sends them.
+		m, err := packHeld(&heldPages{set: r.Pages, est: r.Est, seq: s.Seq, names: allNames})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hp, err := readHeld(bytesReader(m.bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hp.seq != s.Seq || hp.names != allNames {
+			t.Fatalf("held pages of job %d with names %d, want %d and %d", hp.seq, hp.names, s.Seq, allNames)
+		}
+		s2.Read.Pages, s2.Read.Est = hp.set, hp.est
 	}
 	return s2
 }

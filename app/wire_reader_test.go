@@ -29,7 +29,7 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 	return k, nil
 }
 
-// TestWireReaderBig: a read stage bigger than the wireReader's and the
+// TestWireReaderBig: pages read (packHeld) bigger than the wireReader's and the
 // writer's buffers — 300,000 pages with rates and varied weights (float
 // arrays of 2.4 MB), a URL of 3 MB among them — is written the size it
 // says, and comes back page for page, read whole or in chunks; and a
@@ -43,32 +43,33 @@ func TestWireReaderBig(t *testing.T) {
 			Host: "h" + strconv.Itoa(i%97) + ".example", Rate: rng.ExpFloat64(), Weight: rng.Float64()}
 	}
 	pg[1234].URL = "https://h1.example/" + strings.Repeat("long", 3<<18)
-	s := &Stage{Seq: 4, Kind: "read", Read: &ReadResult{Size: 1, Kind: "pages", Pages: setOf(pg)}}
-	b, err := packStage(s)
+	held := &heldPages{set: setOf(pg), seq: 4, names: allNames}
+	m, err := packHeld(held)
 	if err != nil {
 		t.Fatal(err)
 	}
+	b := m.bytes()
 	if len(b) < 3*wireBuffer {
 		t.Fatalf("a message of %d bytes does not test the buffer's edges", len(b))
 	}
 	// Written a buffer at a time, the message is the size it says.
-	if m, err := encodeStage(s); err != nil || m.size() != len(b) {
-		t.Fatalf("a message of %d bytes says it is %d (%v)", len(b), m.size(), err)
+	if m2, err := packHeld(held); err != nil || m2.size() != len(b) {
+		t.Fatalf("a message of %d bytes says it is %d (%v)", len(b), m2.size(), err)
 	}
 	for _, w := range []*wireReader{bytesReader(b), newWireReader(&chunkReader{b, rng}, int64(len(b)))} {
-		got, err := readStage(w)
+		got, err := readHeld(w)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(got.Read.Pages.Pages(), pg) {
+		if !reflect.DeepEqual(got.set.Pages(), pg) || got.seq != 4 {
 			t.Fatal("the pages change on the wire")
 		}
 	}
 	for _, k := range []int{len(b) - 1, len(b) - 1 - len("h0.example"), len(b) / 2, 100} {
-		if _, err := readStage(newWireReader(&chunkReader{b[:k], rng}, int64(len(b)))); err == nil {
+		if _, err := readHeld(newWireReader(&chunkReader{b[:k], rng}, int64(len(b)))); err == nil {
 			t.Errorf("a message cut to %d of %d bytes decodes", k, len(b))
 		}
-		if _, err := unpackStage(b[:k]); err == nil {
+		if _, err := readHeld(bytesReader(b[:k])); err == nil {
 			t.Errorf("a message of %d bytes decodes", k)
 		}
 	}

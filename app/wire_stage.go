@@ -70,14 +70,10 @@ func encodeStage(s *Stage) (*message, error) {
 		arrays = bt.perHorizon()
 	}
 	if r := s.Read; r != nil {
-		var pm pagesMsg
-		pm, blob, arrays = packPages(r.Pages, allNames)
+		// The pages go apart (packHeld), to the holder; the page gets the
+		// summary.
 		h := *r
-		h.Pages, h.Wire, h.Est, h.Estimated = nil, &pm, nil, r.Est != nil
-		if u := r.Est; u != nil {
-			arrays = append(arrays, u.Low, u.High, u.SuggestDays)
-			h.Suggested = u.Suggested
-		}
+		h.Pages, h.Est = nil, nil
 		m.Read = &h
 	}
 	return encode(&m, blob, arrays...)
@@ -92,25 +88,10 @@ func readStage(w *wireReader) (*Stage, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r := s.Read; r != nil {
-		if r.Wire == nil {
+	if s.Read != nil {
+		if len(a) != 0 || w.left != 0 {
 			return nil, errWire
 		}
-		if r.Estimated {
-			if len(a) != 7 {
-				return nil, errWire
-			}
-			r.Est = &uncertainty{Low: a[4], High: a[5], SuggestDays: a[6], Suggested: r.Suggested}
-			a = a[:4]
-		}
-		pg, err := unpackPages(*r.Wire, a, w)
-		if err != nil || w.left != 0 {
-			return nil, errWire
-		}
-		if u := r.Est; u != nil && (len(u.Low) != pg.Len() || len(u.High) != pg.Len() || len(u.SuggestDays) != pg.Len()) {
-			return nil, errWire
-		}
-		r.Pages, r.Wire, r.Estimated, r.Suggested = pg, nil, false, nil
 		return s, nil
 	}
 	if s.Export != nil {

@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 	"syscall/js"
 
@@ -17,17 +18,33 @@ func InWorker() bool { return js.Global().Get("document").IsUndefined() }
 // ServeWorker plans the jobs the page posts, one after the other, posting
 // each stage back as soon as it is ready, and "ended" after each. It keeps
 // the pages of its last job for the next, which may send none (jobMsg's
-// Held), and stops the job running when the page posts "cancel" for it:
-// the plan yields to the worker's event loop at every progress stage (at
-// least every 250 ms, plan.Params.Progress), where the message is taken,
-// and its context ends it. It never returns.
+// Held), or the pages the page hands it from the worker that read them
+// ("pages"), which it holds for the page (holder): it answers the page's
+// questions about them ("ask") as they come, while a job runs. It stops
+// the job running when the page posts "cancel" for it: the plan yields to
+// the worker's event loop at every progress stage (at least every 250 ms,
+// plan.Params.Progress), where the message is taken, and its context ends
+// it. It never returns.
 func ServeWorker() {
 	self := js.Global()
 	type job struct {
-		buf  js.Value // the message, an ArrayBuffer, read when the job is taken
-		file js.Value // the File a read job reads, else undefined
+		buf   js.Value // the message, an ArrayBuffer, read when the job is taken
+		file  js.Value // the File a read job reads, else undefined
+		pages bool     // buf is pages to hold (packHeld), read by job seq
+		seq   int
 	}
 	jobs := make(chan job, 16)
+	asks := make(chan *Ask, 16)
+	var hold holder
+	// Questions come first: a job waits at its next yield while any is
+	// being answered (the page's table waits on its rows; a job's
+	// progress yields at least every 250 ms).
+	var answering struct {
+		sync.Mutex
+		n    int
+		done *sync.Cond
+	}
+	answering.done = sync.NewCond(&answering)
 	var running struct {
 		sync.Mutex
 		seq  int
@@ -58,6 +75,17 @@ func ServeWorker() {
 			fc.accept(data)
 		case "job":
 			jobs <- job{buf: data.Get("buf"), file: data.Get("file")}
+		case "pages":
+			// In the jobs' order: the job after plans them.
+			jobs <- job{buf: data.Get("buf"), pages: true, seq: data.Get("seq").Int()}
+		case "ask":
+			var a Ask
+			if err := json.Unmarshal([]byte(data.Get("ask").String()), &a); err == nil {
+				answering.Lock()
+				answering.n++
+				answering.Unlock()
+				asks <- &a
+			}
 		}
 	}
 	handler := js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -92,9 +120,27 @@ func ServeWorker() {
 		if blob.Truthy() {
 			msg.Set("blob", blob)
 		}
-		self.Call("postMessage", msg, []any{u8.Get("buffer")})
+		transfer := []any{u8.Get("buffer")}
+		if r := s.Read; r != nil && r.Pages != nil {
+			// The pages read go apart, for the page to hand on to the
+			// worker that holds them.
+			pm, err := packHeld(&heldPages{set: r.Pages, est: r.Est, seq: s.Seq, names: allNames})
+			if err != nil {
+				msg.Set("buf", toJS(mustStage(&Stage{Seq: s.Seq, Kind: "error", Note: err.Error()})).Get("buffer"))
+			} else {
+				pages := toJS(pm).Get("buffer")
+				msg.Set("pages", pages)
+				transfer = append(transfer, pages)
+			}
+		}
+		self.Call("postMessage", msg, transfer)
 		if s.Kind == "progress" {
-			nextTask() // a "cancel" posted meanwhile is taken here
+			nextTask() // a "cancel" or a question posted meanwhile is taken here
+			answering.Lock()
+			for answering.n > 0 {
+				answering.done.Wait()
+			}
+			answering.Unlock()
 		}
 	}
 	ended := func(seq int) {
@@ -103,22 +149,48 @@ func ServeWorker() {
 		msg.Set("seq", seq)
 		self.Call("postMessage", msg)
 	}
-	var held *pageSet
+	go func() {
+		for a := range asks {
+			postAnswer(self, hold.answer(a))
+			answering.Lock()
+			answering.n--
+			answering.done.Broadcast()
+			answering.Unlock()
+		}
+	}()
 	for j := range jobs {
-		q, set, err := readJob(wireOf(j.buf, false), held)
+		if j.pages {
+			p, err := readHeld(wireOf(j.buf, false))
+			// Read, the buffer goes at once: left to the worker's
+			// collector, which a worker busy in Go seldom runs, its 66 MB
+			// at paper scale stayed for the plan (the tab's peak).
+			discard(j.buf)
+			if err != nil {
+				js.Global().Get("console").Call("error", "the pages handed to the planner: "+err.Error())
+			} else {
+				hold.adopt(p.set, p.est, j.seq)
+			}
+			continue
+		}
+		heldSet, heldSeq := hold.pages()
+		q, set, err := readJob(wireOf(j.buf, false), heldSet, heldSeq)
 		switch {
 		case err != nil:
 			post(&Stage{Seq: q.Seq, Kind: "error", Note: err.Error()})
 		case q.Stages&StageRead != 0 && j.file.Type() != js.TypeObject:
 			post(&Stage{Seq: q.Seq, Kind: "error", Note: "the planner was asked to read without a file"})
 		default:
-			if q.Stages&StageRead != 0 {
+			emit := post
+			switch {
+			case q.Stages&StageRead != 0:
 				q.File = goapp.ValueOf(j.file)
-			} else {
-				held = set
-				if q.Stages&StageBacktest != 0 && j.file.Type() == js.TypeObject {
-					q.File = goapp.ValueOf(j.file) // a big history, read again here
-				}
+			case set != heldSet:
+				hold.adopt(set, nil, 0) // pages the job brought
+			case heldSeq != 0:
+				emit = hold.emitting(q, post)
+			}
+			if q.Stages&StageBacktest != 0 && q.Stages&StageRead == 0 && j.file.Type() == js.TypeObject {
+				q.File = goapp.ValueOf(j.file) // a big history, read again here
 			}
 			ctx, stop := context.WithCancel(context.Background())
 			running.Lock()
@@ -129,7 +201,7 @@ func ServeWorker() {
 			}
 			running.Unlock()
 			if !skip {
-				Compute(ctx, set, q, post)
+				Compute(ctx, set, q, emit)
 			}
 			running.Lock()
 			running.stop = nil
@@ -138,4 +210,37 @@ func ServeWorker() {
 		}
 		ended(q.Seq)
 	}
+}
+
+// postAnswer posts an answer to the page: its header as JSON, an export's
+// file as its Blob, pages packed as a buffer the page hands on.
+func postAnswer(self js.Value, ans *Answer) {
+	msg := self.Get("Object").New()
+	msg.Set("kind", "answer")
+	var transfer []any
+	if p := ans.Packed; p != nil {
+		if m, err := packHeld(p); err != nil {
+			ans = &Answer{Seq: ans.Seq, Kind: ans.Kind, Err: err.Error()}
+		} else {
+			buf := toJS(m).Get("buffer")
+			msg.Set("pages", buf)
+			msg.Set("seq", p.seq)
+			transfer = append(transfer, buf)
+		}
+	}
+	if e := ans.Export; e != nil && e.Blob != nil {
+		msg.Set("blob", goapp.JSValue(e.Blob))
+	}
+	b, err := json.Marshal(ans)
+	if err != nil {
+		b, _ = json.Marshal(&Answer{Seq: ans.Seq, Kind: ans.Kind, Err: err.Error()})
+	}
+	msg.Set("answer", string(b))
+	self.Call("postMessage", msg, transfer)
+}
+
+// mustStage is a small stage's message, which encodes.
+func mustStage(s *Stage) *message {
+	m, _ := encodeStage(s)
+	return m
 }

@@ -328,10 +328,13 @@ func TestBigLogInWorker(t *testing.T) {
 }
 
 // TestBigTableInWorker: a pages table over 16 MiB is read in a worker too,
-// and the page keeps its pages as columns: the dataset line, the per-page
-// table's URLs, hosts and rates, its filter and the scatter's dot titles
-// read them back as written; an error deep in such a table names the line
-// and marks the field.
+// which keeps the pages (app's holder): the page has their summary, and
+// asks the worker for what it shows of them. The dataset line, the
+// per-page table's URLs, hosts and rates, its filter, order and pages and
+// the scatter's dot titles read them back as written; the seed list and
+// the pages file written by the worker from the plan shown, and the hosts
+// file planned again with the pages it hands over, are the CLI's; an
+// error deep in such a table names the line and marks the field.
 func TestBigTableInWorker(t *testing.T) {
 	var sb strings.Builder
 	sb.WriteString("url,changes_per_day,weight\n")
@@ -370,6 +373,25 @@ func TestBigTableInWorker(t *testing.T) {
 	}
 	if n := eval[int](tb, `[...document.querySelectorAll("#chart-rates-svg title")].filter(t => t.textContent.startsWith("https://h")).length`); n == 0 {
 		t.Error("no dot of the scatter names its page's URL")
+	}
+	// Sorted by changes/day, largest first, then the next page: rates of
+	// 6.5 (rows ≡ 6 mod 7), in the file's order.
+	tb.typeInto("#page-table-filter", "")
+	tb.poll(`!document.querySelector("#page-table .table-status").textContent.includes("filtered from")`, 10*time.Second)
+	eval[bool](tb, `(document.querySelectorAll("#page-table thead button")[2].click(), true)`)
+	tb.poll(`document.querySelector("#page-table thead th:nth-child(3)").getAttribute("aria-sort") === "descending"`, 10*time.Second)
+	eval[bool](tb, `(document.querySelector('#page-table .pager [aria-label="next page"]').click(), true)`)
+	tb.poll(`document.querySelector("#page-table .table-status").textContent.startsWith("pages 51–100 ")`, 10*time.Second)
+	firstOnPage := eval[[]string](tb, `[...document.querySelectorAll("#page-table tbody tr:first-child > *")].map(td => td.textContent)`)
+	if want := fmt.Sprintf("https://h%d.example/a-long-enough-path/to/page-%d", (6+7*50)%13, 6+7*50); len(firstOnPage) < 3 || firstOnPage[0] != want || firstOnPage[2] != "6.5" {
+		t.Errorf("the second page sorted by changes/day starts %q; want %s at 6.5 a day", firstOnPage, want)
+	}
+	budget := eval[string](tb, `document.getElementById("budget").value`)
+	dir = t.TempDir()
+	for _, e := range exportFiles {
+		if e.button == "export-nutch" || e.button == "export-pages" || e.button == "export-hosts" {
+			tb.sameAsCLI(e, dir, good, "--budget", budget)
+		}
 	}
 	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{badPath}))
 	tb.poll(`!!document.getElementById("input-error")`, 60*time.Second)
