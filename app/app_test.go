@@ -263,7 +263,7 @@ func TestWireSameValues(t *testing.T) {
 		name  string
 		pg    []pages.Page
 		hosts []string
-		short []bool // which of the four columns cross as one value
+		short []bool // which of the four columns cross as one value (the URLs' ends, when they go, never)
 	}{
 		{"one host, default weight and delay", []pages.Page{{Host: "a", Rate: 1, Weight: 1}, {Host: "a", Rate: 2, Weight: 1}, {Host: "a", Rate: 2, Weight: 1}},
 			[]string{"a"}, []bool{false, true, true, true}},
@@ -281,7 +281,7 @@ func TestWireSameValues(t *testing.T) {
 		for _, with := range []names{noNames, hostNames, allNames} {
 			m, blob, cols := packPages(pages.NewSet(tc.pg, hostOf, tc.hosts), with)
 			for k, c := range cols {
-				if (len(c) == 1) != tc.short[k] && len(tc.pg) > 1 {
+				if (len(c) == 1) != (k < 4 && tc.short[k]) && len(tc.pg) > 1 {
 					t.Errorf("%s: column %d crosses as %d values", tc.name, k, len(c))
 				}
 			}

@@ -48,12 +48,12 @@ func readHeld(w *wireReader) (*heldPages, error) {
 		return nil, err
 	}
 	var est *uncertainty
-	if m.Estimated {
-		if len(a) != 7 {
+	if k := pagesArrays(m.Pages.Names); m.Estimated {
+		if len(a) != k+3 {
 			return nil, errWire
 		}
-		est = &uncertainty{Low: a[4], High: a[5], SuggestDays: a[6], Suggested: m.Suggested}
-		a = a[:4]
+		est = &uncertainty{Low: a[k], High: a[k+1], SuggestDays: a[k+2], Suggested: m.Suggested}
+		a = a[:k]
 	}
 	set, err := unpackPages(m.Pages, a, w)
 	if err != nil || w.left != 0 {

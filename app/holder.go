@@ -85,25 +85,30 @@ func (h *holder) reading(seq int, emit func(*Stage)) func(*Stage) {
 
 // emitting returns the emit of a job of q on the held pages: it keeps
 // each plan's per-page figures here and sends the page the plan's
-// figures and its scatter (the pages being here) — or, for pages a job
-// brought, what emit would.
+// figures, then ("scatter") its scatter, drawn here where the pages are —
+// after, so that the headline does not wait for it; a plan's final stage
+// whose figures per page are its early stage's is not drawn again.
 func (h *holder) emitting(q Request, emit func(*Stage)) func(*Stage) {
 	h.mu.Lock()
-	held, d := h.seq != 0, h.data
+	d := h.data
 	h.mu.Unlock()
-	if !held {
-		return emit
-	}
+	drawn := "" // the policy whose scatter this job has sent
 	return func(s *Stage) {
 		switch {
 		case s.Kind == "plan" && s.Plan != nil && s.Plan.Visits != nil:
 			r := *s.Plan
-			r.Scatter = scatterSpec(d, s.Plan, q, func() {})
 			r.Visits, r.Stale = nil, nil
 			h.keepPlan(q, s.Plan)
 			t := *s
 			t.Plan = &r
-			s = &t
+			emit(&t)
+			if drawn == r.Policy {
+				return
+			}
+			drawn = r.Policy
+			emit(&Stage{Seq: s.Seq, Kind: "scatter", Plan: &PlanResult{Policy: r.Policy, Budget: r.Budget,
+				Scatter: scatterSpec(d, s.Plan, q, func() {})}})
+			return
 		case s.Kind == "error":
 			t := *s
 			t.Note = namePages(s.Note, d)

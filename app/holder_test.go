@@ -54,8 +54,8 @@ func askAcross(t *testing.T, h *holder, a *Ask) *Answer {
 }
 
 // TestHolderPlans: a plan of pages held elsewhere than the page reaches
-// it without a figure per page but with its scatter, drawn as the page
-// draws it from the pages; the page table's rows asked of the holder are
+// it without a figure per page, then its scatter, drawn as the page draws
+// it from the pages (once for an early and a final plan of one policy); the page table's rows asked of the holder are
 // the rows the page makes of the pages, in every order and filter, page
 // by page; a seed list asked of it is the CLI's file of the same plan;
 // and a plan or pages it no longer holds are answered so.
@@ -76,11 +76,19 @@ func TestHolderPlans(t *testing.T) {
 			whole = s.Plan
 		}
 	})
-	var held *PlanResult
+	var held, scatter *PlanResult
+	scatters := 0
 	for _, s := range heldPlanOf(t, &h, q) {
-		if s.Kind == "plan" && !s.Plan.Early {
+		switch {
+		case s.Kind == "plan" && !s.Plan.Early:
 			held = acrossWire(t, s).Plan
+		case s.Kind == "scatter":
+			scatter = acrossWire(t, s).Plan
+			scatters++
 		}
+	}
+	if scatters != 1 {
+		t.Errorf("%d scatters drawn for one policy's early and final plans", scatters)
 	}
 	if whole == nil || held == nil {
 		t.Fatal("no plan")
@@ -92,10 +100,10 @@ func TestHolderPlans(t *testing.T) {
 		t.Error("a plan of held pages has other figures")
 	}
 	want := scatterSpec(local, whole, q, func() {})
-	got := held.Scatter
-	if got == nil {
-		t.Fatal("no scatter with the plan")
+	if scatter == nil || scatter.Scatter == nil {
+		t.Fatal("no scatter after the plan")
 	}
+	got := scatter.Scatter
 	got.Version, want.Version = 0, 0
 	if !reflect.DeepEqual(got, want) {
 		t.Error("the scatter drawn where the pages are is not the page's")

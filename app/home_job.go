@@ -115,13 +115,27 @@ func (h *home) startJob(stages Stages) {
 		switch {
 		case (s.Kind == "plan" && s.Plan != nil && s.Plan.Early || s.Kind == "allocated") && first != nil:
 			return // on screen since the first screen
+		case s.Kind == "scatter":
+			// The scatter of a plan of pages the page does not hold, drawn
+			// where they are: into the views of the plan it follows.
+			if early != nil && s.Plan != nil && s.Plan.Scatter != nil {
+				sc := *s.Plan.Scatter
+				sc.Version = nextVersion()
+				early.scatter = &sc
+				h.ctx.Dispatch(func(goapp.Context) {
+					if s.Seq == h.seq && h.res.req.Seq == q.Seq {
+						h.res.scatter = &sc
+					}
+				})
+			}
+			return
 		case s.Kind != "plan" || s.Plan == nil:
 		case early != nil && !s.Plan.Early:
 			v = early
 		default:
 			v = newPlanViews(d, s.Plan, q, breather(), h.eng)
-			if s.Plan.Early {
-				early = v
+			if s.Plan.Early || d.pages == nil {
+				early = v // a held plan's scatter comes after it, into these views
 			}
 		}
 		h.ctx.Dispatch(func(goapp.Context) { h.onStage(q, d, s, v) })
@@ -180,16 +194,13 @@ type planViews struct {
 }
 
 // newPlanViews makes the views of plan r of d, made by job q; for pages
-// the page does not hold, the scatter came with r (drawn where they are)
-// and the page table asks eng, which holds them, for its rows.
+// the page does not hold, the scatter comes after r (drawn where they
+// are: a "scatter" stage) and the page table asks eng, which holds them,
+// for its rows.
 func newPlanViews(d *dataset, r *PlanResult, q Request, breathe func(), eng engine) *planViews {
 	v := &planViews{}
 	if d.pages != nil {
 		v.scatter = scatterSpec(d, r, q, breathe)
-	} else if r.Scatter != nil {
-		sc := *r.Scatter
-		sc.Version = nextVersion()
-		v.scatter = &sc
 	}
 	breathe()
 	v.load = loadSpec(d, r, q.Horizon)

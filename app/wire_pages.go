@@ -1,8 +1,9 @@
 package app
 
 import (
+	"math"
 	"strconv"
-	"strings"
+	"unsafe"
 
 	"github.com/freshplan/freshplan/core/plan"
 )
@@ -10,9 +11,10 @@ import (
 // pagesMsg is how pages cross between the page and a worker: a pageSet's
 // columns as arrays — the rates always in full (they bound the pages a
 // message can claim by its size), weights and crawl delays as one value
-// when every page has it, host indices likewise — the URLs and the hosts'
-// names (when they go) in the blob, change models and exposures by page
-// index in the header.
+// when every page has it, host indices likewise, and where each URL ends
+// when they go — the URLs back to back and the hosts' names (when they
+// go) in the blob, change models and exposures by page index in the
+// header.
 type pagesMsg struct {
 	Pages     int
 	Hosts     int
@@ -39,8 +41,17 @@ const (
 func packPages(s *pageSet, with names) (pagesMsg, blob, [][]float64) {
 	n := s.Len()
 	m := pagesMsg{Pages: n, Hosts: len(s.HostNames), Names: with, Changes: s.Changes, Exposures: s.Exposures}
+	var ends []float64
 	if with == allNames {
-		m.URLBytes = len(s.URLs)
+		// The URLs go whole, where each ends beside them: a million read
+		// back in one copy, not one by one.
+		ends = make([]float64, n)
+		for i, e := range s.Ends {
+			ends[i] = float64(e)
+		}
+		if n > 0 {
+			m.URLBytes = s.Ends[n-1]
+		}
 	}
 	sameHost := true
 	for _, h := range s.HostOf {
@@ -68,7 +79,19 @@ func packPages(s *pageSet, with names) (pagesMsg, blob, [][]float64) {
 	if n == 0 {
 		weights, delays = nil, nil
 	}
-	return m, b, [][]float64{s.Rates, weights, delays, index}
+	arrays := [][]float64{s.Rates, weights, delays, index}
+	if with == allNames {
+		arrays = append(arrays, ends)
+	}
+	return m, b, arrays
+}
+
+// pagesArrays is how many arrays packPages sends with names.
+func pagesArrays(with names) int {
+	if with == allNames {
+		return 5
+	}
+	return 4
 }
 
 // unpackPages rebuilds the set packPages sent, its names read from the
@@ -77,11 +100,11 @@ func packPages(s *pageSet, with names) (pagesMsg, blob, [][]float64) {
 // the page maps results back by index. It leaves w at the rest of the
 // blob.
 func unpackPages(m pagesMsg, a [][]float64, w *wireReader) (*pageSet, error) {
-	if len(a) != 4 || m.Pages < 0 || m.Hosts < 0 || m.Names < noNames || m.Names > allNames {
+	if m.Pages < 0 || m.Hosts < 0 || m.Names < noNames || m.Names > allNames || len(a) != pagesArrays(m.Names) {
 		return nil, errWire
 	}
 	for k, col := range a {
-		if len(col) != m.Pages && (k == 0 || len(col) != 1) {
+		if len(col) != m.Pages && (k == 0 || k == 4 || len(col) != 1) {
 			return nil, errWire
 		}
 	}
@@ -98,8 +121,7 @@ func unpackPages(m pagesMsg, a [][]float64, w *wireReader) (*pageSet, error) {
 	}
 	var err error
 	if m.Names == allNames {
-		s.Ends = make([]int, m.Pages)
-		if err = readURLs(s, w, m.URLBytes); err != nil {
+		if err = readURLs(s, a[4], w, m.URLBytes); err != nil {
 			return nil, err
 		}
 	}
@@ -127,18 +149,31 @@ func unpackPages(m pagesMsg, a [][]float64, w *wireReader) (*pageSet, error) {
 	return s, nil
 }
 
-// readURLs reads the set's URLs, length-prefixed, into one string of
-// about size bytes (the sender's count, a hint).
-func readURLs(s *pageSet, w *wireReader, size int) error {
-	var u strings.Builder
-	u.Grow(int(min(uint64(max(size, 0)), uint64(w.left))))
-	for i := range s.Ends {
-		if err := w.appendName(&u); err != nil {
-			return err
-		}
-		s.Ends[i] = u.Len()
+// readURLs reads the set's URLs, size bytes back to back, each ending
+// where ends says.
+func readURLs(s *pageSet, ends []float64, w *wireReader, size int) error {
+	if size < 0 {
+		return errWire
 	}
-	s.URLs = u.String()
+	b, err := w.bytes(uint64(size))
+	if err != nil {
+		return err
+	}
+	s.Ends = make([]int, len(ends))
+	last := 0
+	for i, e := range ends {
+		if !(e >= float64(last) && e <= float64(size)) || e != math.Trunc(e) {
+			return errWire
+		}
+		last = int(e)
+		s.Ends[i] = last
+	}
+	if last != size {
+		return errWire
+	}
+	if size > 0 {
+		s.URLs = unsafe.String(&b[0], size) // b is this set's alone, never written again
+	}
 	return nil
 }
 

@@ -21,29 +21,26 @@ type message struct {
 	blobSize int // blob.size(), counted once: a pass over every URL
 }
 
-// blob is what a message carries after its arrays: the URLs and hosts'
-// names of a set, each prefixed by its length, encoded as they are
-// written; then bytes.
+// blob is what a message carries after its arrays: a set's URLs back to
+// back (where each ends goes in an array: packPages) and its hosts' names,
+// each prefixed by its length, encoded as they are written; then bytes.
 type blob struct {
 	names *pageSet // nil: none
 	urls  bool     // the URLs go before the hosts' names
 	bytes []byte
 }
 
-// urlsSent is how many URLs the blob holds.
-func (b blob) urlsSent() int {
-	if b.names == nil || !b.urls {
+// urlBytes is the bytes of the URLs the blob holds.
+func (b blob) urlBytes() int {
+	if b.names == nil || !b.urls || b.names.Len() == 0 {
 		return 0
 	}
-	return b.names.Len()
+	return b.names.Ends[b.names.Len()-1]
 }
 
 func (b blob) size() int {
-	n := len(b.bytes)
+	n := len(b.bytes) + b.urlBytes()
 	if s := b.names; s != nil {
-		for i := range b.urlsSent() {
-			n += nameSize(s.URL(i))
-		}
 		for _, h := range s.HostNames {
 			n += nameSize(h)
 		}
@@ -107,9 +104,7 @@ func (m *message) writeTo(dst io.Writer) error {
 	}
 	u32(m.blobSize)
 	if s := m.blob.names; s != nil {
-		for i := range m.blob.urlsSent() {
-			w.Write(appendName(w.AvailableBuffer(), s.URL(i)))
-		}
+		w.WriteString(s.URLs[:m.blob.urlBytes()])
 		for _, h := range s.HostNames {
 			w.Write(appendName(w.AvailableBuffer(), h))
 		}
