@@ -52,3 +52,19 @@ type tablePage struct {
 	Matched int
 	Rows    [][]string
 }
+
+// superseded reports whether a need not be answered: a page table's rows
+// asked for while the table has asked for others since (waiting), which
+// it shows instead — typing a filter asks at every key, and each answer
+// filters a million URLs.
+func superseded(a *Ask, waiting []*Ask) bool {
+	if a.Kind != "rows" {
+		return false
+	}
+	for _, b := range waiting {
+		if b.Kind == "rows" && b.Held == a.Held {
+			return true
+		}
+	}
+	return false
+}

@@ -155,3 +155,25 @@ func TestHolderPlans(t *testing.T) {
 		t.Errorf("rows of the newest plan: %q", ans.Err)
 	}
 }
+
+// TestSuperseded: rows asked for again of the same pages supersede the
+// rows asked before; nothing else does, nor is superseded.
+func TestSuperseded(t *testing.T) {
+	rows := func(held int) *Ask { return &Ask{Kind: "rows", Held: held} }
+	export := &Ask{Kind: "export", Held: 1}
+	for _, tc := range []struct {
+		a       *Ask
+		waiting []*Ask
+		want    bool
+	}{
+		{rows(1), nil, false},
+		{rows(1), []*Ask{export}, false},
+		{rows(1), []*Ask{export, rows(1)}, true},
+		{rows(1), []*Ask{rows(2)}, false},
+		{export, []*Ask{rows(1), export}, false},
+	} {
+		if got := superseded(tc.a, tc.waiting); got != tc.want {
+			t.Errorf("%+v with %d waiting: superseded %v, want %v", tc.a, len(tc.waiting), got, tc.want)
+		}
+	}
+}

@@ -150,8 +150,26 @@ func ServeWorker() {
 		self.Call("postMessage", msg)
 	}
 	go func() {
-		for a := range asks {
-			postAnswer(self, hold.answer(a))
+		var waiting []*Ask
+		for {
+			if len(waiting) == 0 {
+				waiting = append(waiting, <-asks)
+			}
+			for more := true; more; {
+				select {
+				case a := <-asks:
+					waiting = append(waiting, a)
+				default:
+					more = false
+				}
+			}
+			a := waiting[0]
+			waiting = waiting[1:]
+			if superseded(a, waiting) {
+				postAnswer(self, &Answer{Seq: a.Seq, Kind: a.Kind, Err: "asked again since"})
+			} else {
+				postAnswer(self, hold.answer(a))
+			}
 			answering.Lock()
 			answering.n--
 			answering.done.Broadcast()

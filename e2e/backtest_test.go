@@ -386,6 +386,7 @@ func TestBigTableInWorker(t *testing.T) {
 	if want := fmt.Sprintf("https://h%d.example/a-long-enough-path/to/page-%d", (6+7*50)%13, 6+7*50); len(firstOnPage) < 3 || firstOnPage[0] != want || firstOnPage[2] != "6.5" {
 		t.Errorf("the second page sorted by changes/day starts %q; want %s at 6.5 a day", firstOnPage, want)
 	}
+	tb.shotOf("#tables", "19-held-table")
 	budget := eval[string](tb, `document.getElementById("budget").value`)
 	dir = t.TempDir()
 	for _, e := range exportFiles {
