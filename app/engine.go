@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"sync"
 )
@@ -69,7 +70,12 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 		}
 		send = e.hold.emitting(q, send)
 	}
-	async(func() { Compute(ctx, set, q, send) })
+	held := d != nil && d.pages == nil && q.Stages&StageRead == 0
+	async(func() {
+		gc := debug.SetGCPercent(heldGCPercent(held))
+		Compute(ctx, set, q, send)
+		debug.SetGCPercent(gc)
+	})
 }
 
 func (e *inProcess) cancel() {

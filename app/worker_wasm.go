@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"runtime/debug"
 	"sync"
 	"syscall/js"
 
@@ -219,7 +220,9 @@ func ServeWorker() {
 			}
 			running.Unlock()
 			if !skip {
+				gc := debug.SetGCPercent(heldGCPercent(heldSeq != 0 && set == heldSet))
 				Compute(ctx, set, q, emit)
+				debug.SetGCPercent(gc)
 			}
 			running.Lock()
 			running.stop = nil
