@@ -12,6 +12,10 @@ import (
 // The pages a worker holds (holder): handed to it, asked about, and read
 // again when the worker that held them was let go.
 
+// errRestarted answers a question asked of a worker let go, or of one not
+// yet given the pages again: the next plan brings them back (readAgain).
+const errRestarted = "the planner was started again; its next plan brings the pages back"
+
 // hand posts pages packed by a worker to the worker, which holds them as
 // those read by job held.
 func (e *workerEngine) hand(pages js.Value, held int) {
@@ -42,7 +46,7 @@ func (e *workerEngine) ask(a *Ask, reply func(*Answer)) {
 		return
 	}
 	if e.w.IsUndefined() || a.Held != e.heldSeq {
-		go reply(&Answer{Seq: a.Seq, Kind: a.Kind, Err: errPagesLost.Error()})
+		go reply(&Answer{Seq: a.Seq, Kind: a.Kind, Err: errRestarted})
 		return
 	}
 	b, err := json.Marshal(a)

@@ -196,7 +196,7 @@ func (e *workerEngine) letGo() {
 	}
 	e.w, e.held, e.heldNames, e.heldSeq, e.stopping = js.Undefined(), nil, noNames, 0, 0
 	for seq, reply := range e.asks {
-		go reply(&Answer{Seq: seq, Err: errPagesLost.Error()})
+		go reply(&Answer{Seq: seq, Err: errRestarted})
 	}
 	clear(e.asks)
 }
