@@ -406,3 +406,82 @@ func TestBigTableInWorker(t *testing.T) {
 		t.Errorf("the offending field marked is %q, want often", got)
 	}
 }
+
+// TestHeldPagesReadAgain: the worker that holds a big file's pages is let
+// go when the page cancels the read of another big file (what reading
+// took goes with it); the plan on screen is still the first file's, and
+// the next plan of it reads the file again in a fresh worker, whose page
+// table answers as before.
+func TestHeldPagesReadAgain(t *testing.T) {
+	// Long URLs: over 16 MiB in few rows, quick to plan.
+	long := strings.Repeat("long-path-segment/", 12)
+	var sb strings.Builder
+	sb.WriteString("url,changes_per_day\n")
+	rows := 0
+	for sb.Len() < 17<<20 {
+		rows++
+		fmt.Fprintf(&sb, "https://h%d.example/%spage-%d,%g\n", rows%11, long, rows, 0.25+float64(rows%5))
+	}
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "held.csv"), filepath.Join(dir, "other.csv")
+	if err := os.WriteFile(first, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Another, four times as big, whose read is cancelled well before it
+	// ends.
+	var other strings.Builder
+	other.WriteString("url,changes_per_day\n")
+	for k := 0; other.Len() < 4*17<<20; k++ {
+		fmt.Fprintf(&other, "https://g%d.example/%spage-%d,1\n", k%7, long, k)
+	}
+	if err := os.WriteFile(second, []byte(other.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open()
+	before := tb.seq()
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{first}))
+	tb.waitPlanned(before, 3*time.Minute)
+	counts := `(s => [+s.workers, +s.pagesSent])(document.getElementById("status").dataset)`
+	held := eval[[]int](tb, counts)
+	// Another big file, its read cancelled: the worker reading it — the
+	// one that held the first file's pages — is let go.
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{second}))
+	tb.poll(`(() => { const t = document.getElementById("read-text"); return t && / rows$/.test(t.textContent) && !/ 0 rows/.test(t.textContent); })()`, 30*time.Second)
+	eval[bool](tb, `(document.getElementById("cancel-read").click(), true)`)
+	tb.poll(`!!document.getElementById("input-note")`, 15*time.Second)
+	if got := tb.text("#input-note"); !strings.Contains(got, "cancelled") || !strings.Contains(got, "held.csv") {
+		t.Errorf("after cancelling: %q", got)
+	}
+	// A new budget: planned from the first file, read again.
+	before = tb.seq()
+	tb.typeInto("#budget", strconv.Itoa(2*rows))
+	tb.waitPlanned(before, 3*time.Minute)
+	// A worker for the cancelled read's, and one for the pages read again
+	// by it, which were handed on once more.
+	if again := eval[[]int](tb, counts); len(again) != 2 || len(held) != 2 || again[0] != held[0]+2 || again[1] != held[1]+1 {
+		t.Errorf("workers started and pages handed went %v → %v, want two more workers and one more hand", held, again)
+	}
+	if got, want := strings.ReplaceAll(tb.text("#dataset"), ",", ""), fmt.Sprintf("held.csv — %d pages on 11 hosts", rows); !strings.Contains(got, want) {
+		t.Errorf("dataset %q, want %q", got, want)
+	}
+	if got := tb.text("#page-table caption"); !strings.Contains(got, fmt.Sprintf("at %s visits", strings.TrimSpace(fmtThousands(2*rows)))) {
+		t.Errorf("the page table's caption %q is not of the new budget", got)
+	}
+	want := rows - 3
+	tb.typeInto("#page-table-filter", fmt.Sprintf("/page-%d", want))
+	tb.poll(`document.querySelector("#page-table .table-status").textContent.includes("filtered from")`, 10*time.Second)
+	cells := eval[[]string](tb, `[...document.querySelectorAll("#page-table tbody tr:first-child > *")].map(td => td.textContent)`)
+	if url := fmt.Sprintf("https://h%d.example/%spage-%d", want%11, long, want); len(cells) < 3 || cells[0] != url {
+		t.Errorf("the filtered row reads %q; want %s", cells, url)
+	}
+}
+
+// fmtThousands writes n with commas, as the page does.
+func fmtThousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
