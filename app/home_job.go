@@ -118,11 +118,11 @@ func (h *home) startJob(stages Stages) {
 		case s.Kind == "scatter":
 			// The scatter of a plan of pages the page does not hold, drawn
 			// where they are: into the views of the plan it follows.
-			if early != nil && s.Plan != nil && s.Plan.Scatter != nil {
+			if v := early; v != nil && s.Plan != nil && s.Plan.Scatter != nil {
 				sc := *s.Plan.Scatter
 				sc.Version = nextVersion()
-				early.scatter = &sc
 				h.ctx.Dispatch(func(goapp.Context) {
+					v.scatter = &sc
 					if s.Seq == h.seq && h.res.req.Seq == q.Seq {
 						h.res.scatter = &sc
 					}
