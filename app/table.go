@@ -185,19 +185,20 @@ func (t *table) matched() int {
 	return len(t.order)
 }
 
-// shown is the text of the rows on the table's page, and how many rows
-// match: read here, or as the holder last answered.
-func (t *table) shown() (cells [][]string, matched int) {
+// shown is the text of the rows on the table's page, the page they are
+// and how many rows match: read here, or as the holder last answered
+// (until its next answer, the page it answered, not the one asked for).
+func (t *table) shown() (cells [][]string, page, matched int) {
 	s := t.Src
 	if s.Fetch != nil {
 		if t.got == nil {
-			return nil, 0
+			return nil, 0, 0
 		}
-		return t.got.Rows, t.got.Matched
+		return t.got.Rows, t.got.Ask.Page, t.got.Matched
 	}
 	rows := t.rows()
 	p := pageOf(s, rows, tableAsk{Page: t.page})
-	return p.Rows, p.Matched
+	return p.Rows, p.Ask.Page, p.Matched
 }
 
 func (t *table) Render() goapp.UI {
@@ -205,9 +206,9 @@ func (t *table) Render() goapp.UI {
 	if s == nil {
 		return goapp.Div().Class("table-wrap")
 	}
-	cells, matched := t.shown()
+	cells, page, matched := t.shown()
 	pages := max(1, (matched+rowsPerPage-1)/rowsPerPage)
-	first := t.page * rowsPerPage
+	first := page * rowsPerPage
 	last := min(first+rowsPerPage, matched)
 	status := "no " + s.Unit + " match"
 	switch {
