@@ -46,6 +46,9 @@ type workerEngine struct {
 	// again is the job waiting for its pages to be read again (the
 	// worker that held them was let go), while the worker reads them.
 	again *againJob
+	// spare is a worker started while the worker reads a file, to take
+	// its place (spareWorker); undefined for none.
+	spare js.Value
 	// stopping is the job the worker was asked to stop and has not yet
 	// said it ended (0: none); posted, the last job sent it; ended, the
 	// last it said it ended.
@@ -75,7 +78,7 @@ func newEngine(async func(func())) engine {
 	if js.Global().Get("Worker").IsUndefined() {
 		return &inProcess{async: async}
 	}
-	e := &workerEngine{inbox: make(chan inbound, 1024), local: inProcess{async: async}, asks: map[int]func(*Answer){}}
+	e := &workerEngine{inbox: make(chan inbound, 1024), local: inProcess{async: async}, asks: map[int]func(*Answer){}, spare: js.Undefined()}
 	e.onMsg = js.FuncOf(e.message)
 	e.onErr = js.FuncOf(e.failure)
 	e.spawn()
@@ -202,16 +205,27 @@ func (e *workerEngine) letGo() {
 }
 
 func (e *workerEngine) spawn() {
-	e.w = js.Global().Get("Worker").New(workerURL)
-	e.w.Call("addEventListener", "message", e.onMsg)
-	e.w.Call("addEventListener", "error", e.onErr)
+	e.w = e.start()
 	e.held, e.heldNames, e.stopping = nil, noNames, 0
-	e.spawned++
 }
 
-// replace lets the worker go and starts a fresh one.
+// start starts a worker.
+func (e *workerEngine) start() js.Value {
+	w := js.Global().Get("Worker").New(workerURL)
+	w.Call("addEventListener", "message", e.onMsg)
+	w.Call("addEventListener", "error", e.onErr)
+	e.spawned++
+	return w
+}
+
+// replace lets the worker go and puts a fresh one in its place: the spare
+// started while it read, if any.
 func (e *workerEngine) replace() {
 	e.letGo()
+	if e.spare.Truthy() {
+		e.w, e.spare = e.spare, js.Undefined()
+		return
+	}
 	e.spawn()
 }
 
@@ -268,6 +282,9 @@ func (e *workerEngine) run(q Request, d *dataset, emit func(*Stage)) {
 	}
 	e.seq, e.emit, e.data, e.last, e.busy, e.grown = q.Seq, emit, d, q, true, 0
 	e.reads = q.Stages&StageRead != 0
+	if e.reads {
+		e.spareWorker()
+	}
 	go e.post(q, d, emit)
 }
 
@@ -364,6 +381,10 @@ func (e *workerEngine) fallback() {
 	}
 	e.broken = true
 	e.letGo()
+	if e.spare.Truthy() {
+		e.spare.Call("terminate")
+		e.spare = js.Undefined()
+	}
 	if e.busy {
 		e.busy = false
 		e.local.run(e.last, e.data, e.emit)
