@@ -161,11 +161,7 @@ func TestBacktestBigFile(t *testing.T) {
 	if err := os.WriteFile(history, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb := newTab(t)
-	tb.open()
-	seq := tb.seq()
-	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{history}))
-	tb.waitPlanned(seq, 120*time.Second)
+	tb := chooseAndPlan(t, history, 120*time.Second)
 	backtestMatchesCLI(t, tb, history, "2024-07-01")
 	if h := tb.copyLink(); len(h) > 2000 {
 		t.Errorf("the link of a %d-byte file holds %d characters: want its fingerprint, not the data", sb.Len(), len(h))
@@ -353,11 +349,7 @@ func TestBigTableInWorker(t *testing.T) {
 	if err := os.WriteFile(badPath, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb := newTab(t)
-	tb.open()
-	before := tb.seq()
-	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{good}))
-	tb.waitPlanned(before, 3*time.Minute)
+	tb := chooseAndPlan(t, good, 3*time.Minute)
 	if got, want := strings.ReplaceAll(tb.text("#dataset"), ",", ""), fmt.Sprintf("%d pages on 13 hosts", rows); !strings.Contains(got, want) {
 		t.Errorf("dataset %q, want %q", got, want)
 	}
@@ -437,11 +429,7 @@ func TestHeldPagesReadAgain(t *testing.T) {
 	if err := os.WriteFile(second, []byte(other.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb := newTab(t)
-	tb.open()
-	before := tb.seq()
-	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{first}))
-	tb.waitPlanned(before, 3*time.Minute)
+	tb := chooseAndPlan(t, first, 3*time.Minute)
 	counts := `(s => [+s.workers, +s.pagesSent])(document.getElementById("status").dataset)`
 	held := eval[[]int](tb, counts)
 	// Another big file, its read cancelled: the worker reading it — the
@@ -454,7 +442,7 @@ func TestHeldPagesReadAgain(t *testing.T) {
 		t.Errorf("after cancelling: %q", got)
 	}
 	// A new budget: planned from the first file, read again.
-	before = tb.seq()
+	before := tb.seq()
 	tb.typeInto("#budget", strconv.Itoa(2*rows))
 	tb.waitPlanned(before, 3*time.Minute)
 	// A worker for the cancelled read's, and one for the pages read again

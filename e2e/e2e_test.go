@@ -389,6 +389,18 @@ func (tb *tab) seq() int {
 	return eval[int](tb, `+(document.getElementById("status")?.dataset.seq || 0)`)
 }
 
+// chooseAndPlan chooses the file at path in a new tab's file input and
+// waits until its plan has finished every stage.
+func chooseAndPlan(t *testing.T, path string, timeout time.Duration) *tab {
+	t.Helper()
+	tb := newTab(t)
+	tb.open()
+	seq := tb.seq()
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{path}))
+	tb.waitPlanned(seq, timeout)
+	return tb
+}
+
 // waitPlanned waits until a job after seq has finished every stage.
 func (tb *tab) waitPlanned(after int, timeout time.Duration) {
 	tb.t.Helper()
