@@ -35,17 +35,22 @@ func ServeWorker() {
 		seq   int
 	}
 	jobs := make(chan job, 16)
-	asks := make(chan *Ask, 16)
 	var hold holder
 	// Questions come first: a job waits at its next yield while any is
 	// being answered (the page's table waits on its rows; a job's
-	// progress yields at least every 250 ms).
+	// progress yields at least every 250 ms). They wait in a list, not a
+	// channel: the message handler that files them must never block (a
+	// full channel would wait on an answer that itself waits on the
+	// browser, an export writing its file, and the worker would hang).
 	var answering struct {
 		sync.Mutex
-		n    int
-		done *sync.Cond
+		waiting []*Ask
+		n       int           // filed and not yet answered
+		filed   chan struct{} // told when one is filed
+		done    *sync.Cond    // told when one is answered
 	}
 	answering.done = sync.NewCond(&answering)
+	answering.filed = make(chan struct{}, 1)
 	var running struct {
 		sync.Mutex
 		seq  int
@@ -83,9 +88,13 @@ func ServeWorker() {
 			var a Ask
 			if err := json.Unmarshal([]byte(data.Get("ask").String()), &a); err == nil {
 				answering.Lock()
+				answering.waiting = append(answering.waiting, &a)
 				answering.n++
 				answering.Unlock()
-				asks <- &a
+				select {
+				case answering.filed <- struct{}{}:
+				default: // told already
+				}
 			}
 		}
 	}
@@ -151,37 +160,34 @@ func ServeWorker() {
 		self.Call("postMessage", msg)
 	}
 	go func() {
-		var waiting []*Ask
-		for {
-			if len(waiting) == 0 {
-				waiting = append(waiting, <-asks)
-			}
-			for more := true; more; {
-				select {
-				case a := <-asks:
-					waiting = append(waiting, a)
-				default:
-					more = false
+		for range answering.filed {
+			for {
+				answering.Lock()
+				if len(answering.waiting) == 0 {
+					answering.Unlock()
+					break
 				}
+				a := answering.waiting[0]
+				answering.waiting = answering.waiting[1:]
+				skip := superseded(a, answering.waiting)
+				answering.Unlock()
+				if skip {
+					postAnswer(self, &Answer{Seq: a.Seq, Kind: a.Kind, Err: "asked again since"})
+				} else {
+					postAnswer(self, hold.answer(a))
+				}
+				answering.Lock()
+				answering.n--
+				answering.done.Broadcast()
+				answering.Unlock()
 			}
-			a := waiting[0]
-			waiting = waiting[1:]
-			if superseded(a, waiting) {
-				postAnswer(self, &Answer{Seq: a.Seq, Kind: a.Kind, Err: "asked again since"})
-			} else {
-				postAnswer(self, hold.answer(a))
-			}
-			answering.Lock()
-			answering.n--
-			answering.done.Broadcast()
-			answering.Unlock()
 		}
 	}()
 	for j := range jobs {
 		if j.pages {
 			p, err := readHeld(wireOf(j.buf, false))
 			// Read, the buffer goes at once: left to the worker's
-			// collector, which a worker busy in Go seldom runs, its 66 MB
+			// collector, which a worker busy in Go seldom runs, its 50 MB
 			// at paper scale stayed for the plan (the tab's peak).
 			discard(j.buf)
 			if err != nil {
