@@ -81,8 +81,14 @@ func (x *exporter) plan(q Request, d *dataset, kind string, learn bool) {
 // longer holds, is planned in the exporter's planner, the planner handing
 // it the pages.
 func (x *exporter) writeHeld(q Request, d *dataset, kind string, learn bool) {
+	if x.eng != nil {
+		x.eng.cancel() // an export planning still is superseded
+	}
 	seq := x.seq
 	fail := func(msg string) {
+		if msg == "" {
+			msg = "the planner did not hand over the pages"
+		}
 		x.ctx.Dispatch(func(goapp.Context) { x.onStage(d, &Stage{Seq: seq, Kind: "error", Note: msg}) })
 	}
 	pack := func() {

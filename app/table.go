@@ -57,11 +57,10 @@ type table struct {
 	order    []int32 // rows sorted, filtered
 	orderFor uint64  // Src.Version the order was made for
 
-	// With Src.Fetch: the page of rows last answered (for Src.Version
-	// gotFor), and the last asked.
+	// With Src.Fetch: the page of rows last answered, and the last asked
+	// (of Src.Version askedFor).
 	ctx      goapp.Context
 	got      *tablePage
-	gotFor   uint64
 	asked    tableAsk
 	askedFor uint64
 	fetchErr string
@@ -133,7 +132,7 @@ func (t *table) fetch() {
 			if t.Src != s || t.asked != a {
 				return // the table asks for another page since
 			}
-			t.got, t.gotFor, t.fetchErr = p, s.Version, ""
+			t.got, t.fetchErr = p, ""
 			if err != nil {
 				t.got, t.fetchErr = nil, err.Error()
 				return
