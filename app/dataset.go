@@ -55,9 +55,7 @@ func heldDataset(name string, size int64, seq int, m pagesSummary) *dataset {
 // setEstimate adds how well the pages' rates were estimated.
 func (d *dataset) setEstimate(est *uncertainty) {
 	d.est = est
-	if est != nil {
-		d.Estimated, d.Uncertain, d.Suggested = true, est.uncertain(), est.Suggested
-	}
+	d.estimated(est)
 }
 
 // unvisitable says which hosts no polite policy visits over the horizon

@@ -57,6 +57,7 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 		}
 	}
 	set := &pageSet{} // none for a job that reads its own input (StageRead)
+	held := false     // the job plans the pages the holder keeps
 	switch {
 	case q.Stages&StageRead != 0:
 		send = e.hold.reading(q.Seq, send)
@@ -68,9 +69,8 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 			send(&Stage{Seq: q.Seq, Kind: "error", Note: errPagesLost.Error()})
 			return
 		}
-		send = e.hold.emitting(q, send)
+		send, held = e.hold.emitting(q, send), true
 	}
-	held := d != nil && d.pages == nil && q.Stages&StageRead == 0
 	async(func() {
 		gc := debug.SetGCPercent(heldGCPercent(held))
 		Compute(ctx, set, q, send)

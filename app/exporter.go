@@ -39,29 +39,39 @@ func (x *exporter) write(q Request, d *dataset, shown *PlanResult, kind string, 
 	x.seq++
 	x.status = exportStatus{kind: kind}
 	x.changed()
+	if x.eng != nil {
+		x.eng.cancel() // an export planning still is superseded
+	}
 	if d.pages == nil {
 		x.writeHeld(q, d, kind, learn)
 		return
 	}
 	if pl := shownPlan(q, d.pages, kind, learn, shown); pl != nil {
-		if x.eng != nil {
-			x.eng.cancel()
-		}
 		seq := x.seq
 		x.ctx.Async(func() {
 			e, err := writeShown(pl, kind)
-			s := &Stage{Seq: seq, Kind: "export", Export: e}
+			msg := ""
 			if err != nil {
-				s = &Stage{Seq: seq, Kind: "error", Note: err.Error()}
+				msg = err.Error()
 			}
-			x.ctx.Dispatch(func(goapp.Context) {
-				x.onStage(d, s)
-				x.onStage(d, &Stage{Seq: seq, Kind: "done"})
-			})
+			x.written(d, seq, e, msg)
 		})
 		return
 	}
 	x.plan(q, d, kind, learn)
+}
+
+// written takes export seq's file e, or its error msg, as the page's
+// stages of it, on the page's goroutine.
+func (x *exporter) written(d *dataset, seq int, e *ExportResult, msg string) {
+	x.ctx.Dispatch(func(goapp.Context) {
+		if msg != "" {
+			x.onStage(d, &Stage{Seq: seq, Kind: "error", Note: msg})
+			return
+		}
+		x.onStage(d, &Stage{Seq: seq, Kind: "export", Export: e})
+		x.onStage(d, &Stage{Seq: seq, Kind: "done"})
+	})
 }
 
 // plan plans the export kind of d in the exporter's own planner.
@@ -81,15 +91,12 @@ func (x *exporter) plan(q Request, d *dataset, kind string, learn bool) {
 // longer holds, is planned in the exporter's planner, the planner handing
 // it the pages.
 func (x *exporter) writeHeld(q Request, d *dataset, kind string, learn bool) {
-	if x.eng != nil {
-		x.eng.cancel() // an export planning still is superseded
-	}
 	seq := x.seq
 	fail := func(msg string) {
 		if msg == "" {
 			msg = "the planner did not hand over the pages"
 		}
-		x.ctx.Dispatch(func(goapp.Context) { x.onStage(d, &Stage{Seq: seq, Kind: "error", Note: msg}) })
+		x.written(d, seq, nil, msg)
 	}
 	pack := func() {
 		e := q
@@ -124,10 +131,7 @@ func (x *exporter) writeHeld(q Request, d *dataset, kind string, learn bool) {
 		case ans.Export == nil:
 			pack() // not the plan shown: planned
 		default:
-			x.ctx.Dispatch(func(goapp.Context) {
-				x.onStage(d, &Stage{Seq: seq, Kind: "export", Export: ans.Export})
-				x.onStage(d, &Stage{Seq: seq, Kind: "done"})
-			})
+			x.written(d, seq, ans.Export, "")
 		}
 	})
 }

@@ -69,10 +69,16 @@ func summarize(s *pageSet, est *uncertainty) pagesSummary {
 			m.RateBins[min(max(k, 0), len(m.RateBins)-1)]++
 		}
 	}
+	m.estimated(est)
+	return m
+}
+
+// estimated adds how well the rates were estimated (est; nil for a pages
+// table).
+func (m *pagesSummary) estimated(est *uncertainty) {
 	if est != nil {
 		m.Estimated, m.Uncertain, m.Suggested = true, est.uncertain(), est.Suggested
 	}
-	return m
 }
 
 // rateEdges are the edges of the rate histogram's bins (logBins): whole

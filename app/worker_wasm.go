@@ -205,14 +205,14 @@ func ServeWorker() {
 		case q.Stages&StageRead != 0 && j.file.Type() != js.TypeObject:
 			post(&Stage{Seq: q.Seq, Kind: "error", Note: "the planner was asked to read without a file"})
 		default:
-			emit := post
+			emit, held := post, false
 			switch {
 			case q.Stages&StageRead != 0:
 				q.File = goapp.ValueOf(j.file)
 			case set != heldSet:
 				hold.adopt(set, nil, 0) // pages the job brought
 			case heldSeq != 0:
-				emit = hold.emitting(q, post)
+				emit, held = hold.emitting(q, post), true
 			}
 			if q.Stages&StageBacktest != 0 && q.Stages&StageRead == 0 && j.file.Type() == js.TypeObject {
 				q.File = goapp.ValueOf(j.file) // a big history, read again here
@@ -226,7 +226,7 @@ func ServeWorker() {
 			}
 			running.Unlock()
 			if !skip {
-				gc := debug.SetGCPercent(heldGCPercent(heldSeq != 0 && set == heldSet))
+				gc := debug.SetGCPercent(heldGCPercent(held))
 				Compute(ctx, set, q, emit)
 				debug.SetGCPercent(gc)
 			}
