@@ -5,7 +5,9 @@
 // CLI's plan reads, by plan.Load), a browser File a slice at a time
 // (blob.go), yielding to the browser as it goes. Planning runs in a web
 // worker (engine_wasm.go, worker_wasm.go, web/worker.js): the same
-// program, started without a document, plans the jobs the page posts
+// program (the module the page compiled, handed to the worker by
+// worker_start_wasm.go: one compiled copy of the code in the tab), started
+// without a document, plans the jobs the page posts
 // (wire.go) and sends each stage back as soon as it is ready (compute.go:
 // every policy, a budget sweep, the budget for a target freshness). The
 // charts are inline SVG drawn from declarative specs (chart.go, views.go,

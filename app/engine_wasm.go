@@ -54,8 +54,9 @@ type workerEngine struct {
 	// last it said it ended.
 	stopping, posted, ended int
 	// spawned and sent count the workers started and the jobs that
-	// carried their pages, for the status line's data (e2e tests).
-	spawned, sent int
+	// carried their pages, compiled the workers that compiled app.wasm
+	// themselves (newWorker), for the status line's data (e2e tests).
+	spawned, sent, compiled int
 	// grown is the most memory the worker said its Go holds during the
 	// job running.
 	grown int64
@@ -211,7 +212,7 @@ func (e *workerEngine) spawn() {
 
 // start starts a worker.
 func (e *workerEngine) start() js.Value {
-	w := js.Global().Get("Worker").New(workerURL)
+	w := newWorker()
 	w.Call("addEventListener", "message", e.onMsg)
 	w.Call("addEventListener", "error", e.onErr)
 	e.spawned++
@@ -259,7 +260,7 @@ func (e *workerEngine) stop(seq int) {
 	}()
 }
 
-func (e *workerEngine) counts() (spawned, sent int) { return e.spawned, e.sent }
+func (e *workerEngine) counts() workerCounts { return workerCounts{e.spawned, e.sent, e.compiled} }
 
 func (e *workerEngine) where() string {
 	if e.broken {
@@ -355,6 +356,10 @@ func (e *workerEngine) message(this js.Value, args []js.Value) any {
 		e.ended = data.Get("seq").Int()
 		if e.ended == e.stopping {
 			e.stopping = 0
+		}
+	case "booted":
+		if !data.Get("shared").Bool() {
+			e.compiled++
 		}
 	case "log":
 		js.Global().Get("console").Call(data.Get("level").String(), "planner:", data.Get("text"))

@@ -79,7 +79,7 @@ func (h *home) renderStatus() goapp.UI {
 		}
 		text += "."
 	}
-	spawned, sent := h.engineCounts()
+	n := h.engineCounts()
 	return goapp.P().ID("status").Class("status", "st-"+h.state()).
 		Attr("role", "status").Attr("aria-live", "polite").
 		DataSet("state", h.state()).DataSet("seq", h.seq).
@@ -92,19 +92,23 @@ func (h *home) renderStatus() goapp.UI {
 		DataSet("total-ms", int(h.times.total*1000)).
 		DataSet("page-mb", readMemory(0)>>20).DataSet("worker-mb", h.workerMemory>>20).
 		DataSet("engine", h.where()).
-		DataSet("workers", spawned).DataSet("pages-sent", sent).
+		DataSet("workers", n.spawned).DataSet("pages-sent", n.sent).DataSet("workers-compiled", n.compiled).
 		Body(goapp.If(h.busy || h.reading != nil, goapp.Span().Class("spinner").Aria("hidden", "true")), goapp.Text(text),
 			goapp.If(h.busy, goapp.Button().Type("button").ID("stop-plan").Class("button", "small").OnClick(h.stopPlanning).Text("Stop")))
 }
 
-// engineCounts are the planner's workers started and jobs that carried
-// their pages to one: the e2e tests' view of whether a worker kept its
-// pages (0, 0 planning in the page).
-func (h *home) engineCounts() (spawned, sent int) {
-	if c, ok := h.eng.(interface{ counts() (int, int) }); ok {
+// workerCounts are the planner's workers started, the jobs that carried
+// their pages to one, and the workers that compiled the app's WebAssembly
+// for themselves rather than sharing the page's: the e2e tests' view of
+// whether a worker kept its pages and shared the code (all 0 planning in
+// the page).
+type workerCounts struct{ spawned, sent, compiled int }
+
+func (h *home) engineCounts() workerCounts {
+	if c, ok := h.eng.(interface{ counts() workerCounts }); ok {
 		return c.counts()
 	}
-	return 0, 0
+	return workerCounts{}
 }
 
 func (h *home) where() string {

@@ -51,6 +51,11 @@ func TestSample(t *testing.T) {
 	if got := eval[string](tb, `document.getElementById("status").dataset.engine`); got != "in a web worker" {
 		t.Errorf("planning ran %q, want in a web worker", got)
 	}
+	// The worker instantiated the module the page compiled (web/first.js,
+	// web/worker.js): one compiled copy of the code in the tab.
+	if n := eval[[]int](tb, `(s => [+s.workers, +s.workersCompiled])(document.getElementById("status").dataset)`); n[0] < 1 || n[1] != 0 {
+		t.Errorf("workers started, and of them compiled app.wasm themselves: %v; want some, and none", n)
+	}
 	tb.shot("01-sample-planned")
 	tb.shotTop("01-sample-top")
 	tb.shotOf("#charts", "01-sample-charts")

@@ -452,6 +452,11 @@ func TestHeldPagesReadAgain(t *testing.T) {
 	if again := eval[[]int](tb, counts); len(again) != 2 || len(held) != 2 || again[0] != held[0]+2 || again[1] != held[1]+1 {
 		t.Errorf("workers started and pages handed went %v → %v, want two more workers and one more hand", held, again)
 	}
+	// Every worker, the spare and those started while a read was under
+	// way included, ran the page's compiled module (newWorker).
+	if n := eval[int](tb, `+document.getElementById("status").dataset.workersCompiled`); n != 0 {
+		t.Errorf("%d of the page's workers compiled app.wasm themselves; want every one to share the page's module", n)
+	}
 	if got, want := strings.ReplaceAll(tb.text("#dataset"), ",", ""), fmt.Sprintf("held.csv — %d pages on 11 hosts", rows); !strings.Contains(got, want) {
 		t.Errorf("dataset %q, want %q", got, want)
 	}
