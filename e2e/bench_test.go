@@ -180,8 +180,8 @@ func TestBenchFile(t *testing.T) {
 		t.Logf("the page's CPU profile written to %s", profile)
 	}
 	end := rendererMemory()
-	t.Logf("memory: %.0f MB before the pick, at most %.0f MB while reading, %.0f MB at the end, at most %.0f MB (files mapped, Chromium's code mostly: %.0f MB before the pick, %.0f MB at the end)",
-		idle.rss, afterRead, end.rss, peak, idle.files, end.files)
+	t.Logf("memory: %.0f MB before the pick, at most %.0f MB while reading, %.0f MB at the end, at most %.0f MB (files mapped, Chromium's code mostly: %.0f MB before the pick, %.0f MB at the end; not counting them, at most %.0f MB)",
+		idle.rss, afterRead, end.rss, peak, idle.files, end.files, rss.mostOwn())
 	stall := eval[float64](tb, `(() => { clearInterval(window.__timer); let gap = 0, last = window.__start;
 		for (const x of window.__ticks) { gap = Math.max(gap, x - last); last = x; }
 		return Math.max(gap, performance.now() - last); })()`)
@@ -203,9 +203,9 @@ func TestBenchFile(t *testing.T) {
 	if ms := eval[string](tb, `document.getElementById("status").dataset.earlyMs`); ms != "0" {
 		early += "; psp and the bounds shown " + ms + " ms from the job's start"
 	}
-	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start%s); tab memory (its renderer process: page and worker) at most %.0f MB (%.0f MB before the pick; Go's: %s); the page's longest stall %.0f ms",
+	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start%s); tab memory (its renderer process: page and worker) at most %.0f MB (%.0f MB before the pick; not counting files mapped, at most %.0f MB, %.0f before the pick; Go's: %s); the page's longest stall %.0f ms",
 		path, read.Round(time.Millisecond), tb.text("#dataset"), planned.Round(time.Millisecond),
-		eval[string](tb, `document.getElementById("status").dataset.planMs`), early, peak, idle.rss, wasmMB, stall)
+		eval[string](tb, `document.getElementById("status").dataset.planMs`), early, peak, idle.rss, rss.mostOwn(), idle.own(), wasmMB, stall)
 	t.Log(report)
 	tb.shotTop("bench-" + strings.TrimSuffix(filepathBase(path), ".csv"))
 	if os.Getenv("E2E_BENCH_ALL") != "" {
@@ -215,8 +215,8 @@ func TestBenchFile(t *testing.T) {
 		tb.waitPlanned(before, 60*time.Minute)
 		allPeak := all.stop()
 		tb.shotOf("#charts", "bench-"+strings.TrimSuffix(filepathBase(path), ".csv")+"-charts")
-		report += fmt.Sprintf("; every stage %v after the pick, tab memory meanwhile at most %.0f MB (Go's in the worker %s MB); status: %s",
-			time.Since(start).Round(time.Millisecond), allPeak, eval[string](tb, `document.getElementById("status").dataset.workerMb`), tb.text("#status"))
+		report += fmt.Sprintf("; every stage %v after the pick, tab memory meanwhile at most %.0f MB (%.0f MB not counting files mapped; Go's in the worker %s MB); status: %s",
+			time.Since(start).Round(time.Millisecond), allPeak, all.mostOwn(), eval[string](tb, `document.getElementById("status").dataset.workerMb`), tb.text("#status"))
 	}
 	if os.Getenv("E2E_BENCH_TABLE") != "" {
 		report += "; " + benchTable(tb)
@@ -262,6 +262,11 @@ func rendererRSS() float64 { return rendererMemory().rss }
 // with the browser's other processes — rather than the tab's own.
 type tabMemory struct{ rss, files float64 }
 
+// own is the tab's memory not counting files mapped: its anonymous and
+// shared memory, near what Chromium's task manager calls its memory
+// footprint (anonymous and swapped: no swap here).
+func (m tabMemory) own() float64 { return m.rss - m.files }
+
 // rendererMemory is the resident memory of the largest renderer.
 func rendererMemory() tabMemory {
 	var most tabMemory
@@ -300,6 +305,7 @@ func rendererMemory() tabMemory {
 type rssSampler struct {
 	mu     sync.Mutex
 	peak   float64
+	own    float64 // the most not counting files mapped (tabMemory.own)
 	start  time.Time
 	series []string // "seconds MB" a sample, for E2E_BENCH_RSS
 	done   chan struct{}
@@ -312,9 +318,11 @@ func sampleRSS(d time.Duration) *rssSampler {
 	go func() {
 		defer close(s.done)
 		for {
-			v := rendererRSS()
+			m := rendererMemory()
+			v := m.rss
 			s.mu.Lock()
 			s.peak = max(s.peak, v)
+			s.own = max(s.own, m.own())
 			s.series = append(s.series, fmt.Sprintf("%.1f %.0f", time.Since(s.start).Seconds(), v))
 			s.mu.Unlock()
 			select {
@@ -349,6 +357,14 @@ func (s *rssSampler) most() float64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.peak
+}
+
+// mostOwn returns the largest sample so far not counting files mapped,
+// in MB.
+func (s *rssSampler) mostOwn() float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.own
 }
 
 // stop ends the sampling and returns the largest sample, in MB.
