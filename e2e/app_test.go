@@ -20,6 +20,7 @@ import (
 // TestSample: the page opens with the built-in sample planned: the
 // headline, the four charts, the policies and the tables.
 func TestSample(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	took := tb.open()
 	t.Logf("navigation to a planned sample (every stage): %v", took.Round(time.Millisecond))
@@ -78,6 +79,7 @@ func pagesCSV(n, hosts int) string {
 // TestDropFile: a CSV dropped on the page (a DataTransfer in a drop
 // event, as from the desktop) is read and planned.
 func TestDropFile(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	before := tb.seq()
@@ -123,6 +125,7 @@ func TestDropFile(t *testing.T) {
 
 // TestDropLog: a fetch log dropped on the page is estimated and planned.
 func TestDropLog(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	before := tb.seq()
@@ -172,6 +175,7 @@ func TestDropLog(t *testing.T) {
 // TestDropGzip: a gzip-compressed log (as crawl logs usually are) is read
 // as its content: the same pages and the same plan as the log itself.
 func TestDropGzip(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	log := fetchLog("gz", 20, 2, 10, func(p, d int) bool { return (p+d)%(2+p%3)/(1+p%3) > 0 })
@@ -218,6 +222,7 @@ func fetchLog(prefix string, pages, hosts, days int, changed func(p, d int) bool
 // offending text beside the input; the sample stays planned and the page
 // usable.
 func TestBadFile(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	bad := "url,host,changes_per_day\nhttps://a.example/1,a.example,1.5\nhttps://a.example/2,a.example,0.2\nhttps://a.example/3,a.example,often\nhttps://a.example/4,a.example,3\n"
@@ -293,6 +298,7 @@ func TestBadFile(t *testing.T) {
 // row offers to skip bad rows (SPEC §3); skipped, it is planned and the
 // page says how many rows were left out and which.
 func TestSkipBadRows(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	var b strings.Builder
@@ -378,6 +384,7 @@ func (tb *tab) skipBadRows() {
 // TestBudget: a new budget is checked as typed, and once valid it updates
 // the headline and the charts.
 func TestBudget(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	fresh := tb.text("#h-fresh .card-value")
@@ -584,6 +591,7 @@ func TestResponsive(t *testing.T) {
 
 // TestChooseFile: "Choose file" reads the file picked.
 func TestChooseFile(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	path := filepath.Join(t.TempDir(), "chosen.csv")
@@ -601,6 +609,7 @@ func TestChooseFile(t *testing.T) {
 // TestCancelRead: reading shows its progress in bytes and rows, and
 // Cancel stops it, keeping the plan on screen.
 func TestCancelRead(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	tb.drop("huge.csv", pagesCSV(400000, 1000), "")
@@ -629,6 +638,7 @@ func TestCancelRead(t *testing.T) {
 // and a note says that host is never visited and what horizon would; a
 // longer horizon takes the note away. The app used to refuse the table.
 func TestUnvisitableHost(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	before := tb.seq()
@@ -657,6 +667,7 @@ func TestUnvisitableHost(t *testing.T) {
 // is read as a log of fetches — its pages, what was skipped said — and
 // planned.
 func TestDropCrawlLog(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	var b strings.Builder

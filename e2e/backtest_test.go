@@ -25,6 +25,7 @@ import (
 // line per policy and no label over another, on a desktop's width and a
 // phone's.
 func TestBacktestPanel(t *testing.T) {
+	t.Parallel()
 	b := []byte(strings.Join(quarterHistory(t), ""))
 	history := filepath.Join(t.TempDir(), "changes.csv")
 	if err := os.WriteFile(history, b, 0o644); err != nil {
@@ -144,6 +145,7 @@ func budgetChart(t *testing.T, tb *tab, sel string, policies int) {
 // backtest runs, with the same numbers as the CLI's; its link carries a
 // fingerprint.
 func TestBacktestBigFile(t *testing.T) {
+	t.Parallel()
 	lines := quarterHistory(t)
 	// Long enough URLs to take the file past 16 MiB.
 	pad := "?" + strings.Repeat("p", 17<<20/len(lines))
@@ -280,6 +282,7 @@ func backtestMatchesCLI(t *testing.T, tb *tab, history, split string, flags ...s
 // its progress shows, Cancel stops it (the sample's plan stays), and an
 // error deep in it names the line and marks the field, as for a small file.
 func TestBigLogInWorker(t *testing.T) {
+	t.Parallel()
 	var sb strings.Builder
 	sb.WriteString("url,time,changed\n")
 	rows := 0
@@ -332,6 +335,7 @@ func TestBigLogInWorker(t *testing.T) {
 // file planned again with the pages it hands over, are the CLI's; an
 // error deep in such a table names the line and marks the field.
 func TestBigTableInWorker(t *testing.T) {
+	t.Parallel()
 	var sb strings.Builder
 	sb.WriteString("url,changes_per_day,weight\n")
 	rows := 0
@@ -407,6 +411,7 @@ func TestBigTableInWorker(t *testing.T) {
 // the next plan of it reads the file again in a fresh worker, whose page
 // table answers as before.
 func TestHeldPagesReadAgain(t *testing.T) {
+	t.Parallel()
 	// Long URLs: over 16 MiB in few rows, quick to plan.
 	long := strings.Repeat("long-path-segment/", 12)
 	var sb strings.Builder

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -38,6 +39,7 @@ var exportFiles = []exportFile{
 // with what 'freshplan plan' writes for the same file and parameters
 // (sameAsCLI); each chart downloads as an SVG file.
 func TestExports(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	sample, err := filepath.Abs("../web/sample-pages.csv")
@@ -79,10 +81,17 @@ func TestExports(t *testing.T) {
 	}
 }
 
+// downloading is held while a file downloads.
+var downloading sync.Mutex
+
 // downloadBy clicks the button sel and returns the file the browser saves
 // as name.
 func (tb *tab) downloadBy(sel, name string) []byte {
 	tb.t.Helper()
+	// One download at a time: tests running at once save into the same
+	// directory, some under the same name.
+	downloading.Lock()
+	defer downloading.Unlock()
 	path := filepath.Join(downloads, name)
 	os.Remove(path)
 	tb.poll(`(() => { const b = document.querySelector(`+jsString(sel)+`); return b && !b.disabled; })()`, 30*time.Second)
@@ -110,6 +119,7 @@ func (tb *tab) downloadBy(sel, name string) []byte {
 // the same file: the pages CSV, the seed list and the summary are the
 // CLI's (sameAsCLI).
 func TestExportsChangeHistory(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("url,host,time\n")
 	const t0, day = 1_700_000_000, 86400
@@ -254,6 +264,7 @@ func firstDifference(a, b []byte) string {
 // TestSameSummary: the summaries' comparison lets through timings and a
 // last-bit difference, and nothing else.
 func TestSameSummary(t *testing.T) {
+	t.Parallel()
 	base := `{"pages":3,"policy":"psp","staleness":{"cho":0.029821812535746756,"psp":0.5},"seconds":{"allocate":0.1}}`
 	for _, c := range []struct {
 		other string

@@ -105,6 +105,7 @@ func (tb *tab) showsFields(when string, want map[string]string) {
 // kept the handler of the field once there: crawlers typed into the
 // budget, a rate into the politeness, issue 20.)
 func TestEveryField(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	fields := map[string]string{"horizon": "24h", "mode-budget": "true", "mode-crawlers": "false", "budget": "20000",

@@ -23,6 +23,7 @@ import (
 // charts' SVG, and a bad file's message; screenshots at 1400 and 390
 // pixels.
 func TestFirstCrawl(t *testing.T) {
+	t.Parallel()
 	graph, err := os.ReadFile("../examples/links.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -137,6 +138,7 @@ func TestFirstCrawl(t *testing.T) {
 
 // TestFirstCrawlLink checks that the main page links to the view.
 func TestFirstCrawlLink(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	tb.do(chromedp.Click(chromedp.CSS("#first-crawl-link")))
@@ -199,6 +201,7 @@ func TestBenchFirstCrawl(t *testing.T) {
 // Stop is clicked: at the default K the whole study took 2.8 s on a quiet
 // machine, and finished before the click.
 func TestFirstCrawlStop(t *testing.T) {
+	t.Parallel()
 	_, b := syntheticLinks(t, 40000)
 	tb := newTab(t)
 	// K from a share link: it fills the form once the app has started (a

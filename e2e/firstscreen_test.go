@@ -14,6 +14,7 @@ import (
 // same figures. Opened on a share link, the pre-rendered sample (not the
 // link's plan) stays hidden until the app has read the link.
 func TestFirstScreen(t *testing.T) {
+	t.Parallel()
 	// go-app loads no WebAssembly with ?wasm=false: the page as it is
 	// until the app runs.
 	pre := newTab(t)

@@ -15,6 +15,7 @@ import (
 // screen reader reads), every control, chart and table has a name, and
 // the parts of the page are named regions.
 func TestScreenReaderNames(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	tree, err := chromedp.Call(tb.ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
@@ -75,6 +76,7 @@ func (tb *tab) tabTo(sel string, max int) {
 // TestKeyboardOnly: a person without a mouse changes the budget, sorts
 // and pages a table, and the focus is always somewhere they can see.
 func TestKeyboardOnly(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.activeElement?.blur()`))

@@ -68,6 +68,7 @@ func (tb *tab) checkLayout(when string, minPx float64) {
 // labels that never intersect, chart text readable on a phone (≥ 11 px
 // on screen), no sideways scrolling.
 func TestLayout(t *testing.T) {
+	t.Parallel()
 	history, err := os.ReadFile("../examples/changes.csv")
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 // --policy learn --export KIND' writes for the same history and budget;
 // the command it shows is that command.
 func TestLearnExport(t *testing.T) {
+	t.Parallel()
 	history, err := os.ReadFile("../examples/changes.csv")
 	if err != nil {
 		t.Fatal(err)

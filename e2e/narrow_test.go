@@ -11,6 +11,7 @@ import (
 // scroll sideways — wide tables scroll inside their own box — and no
 // column is squeezed to a few letters a line.
 func TestNarrowScreen(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	if _, err := chromedp.Call(tb.ctx, emulation.SetDeviceMetricsOverride,
 		emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}); err != nil {

@@ -11,6 +11,7 @@ import (
 // figures read as penalties; a pages table with model columns plans in
 // the worker (which gets the models), without Cho's and Azar's policies.
 func TestHarmonicAndModels(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	seq := tb.seq()
@@ -74,6 +75,7 @@ func TestHarmonicAndModels(t *testing.T) {
 // TestSimulateColumn: asking for simulator runs adds each figure's
 // simulated counterpart to the policies table.
 func TestSimulateColumn(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	seq := tb.seq()

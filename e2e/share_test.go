@@ -31,6 +31,7 @@ func (tb *tab) copyLink() string {
 // TestShareLink: a small file travels in the link; a teammate's fresh
 // browser opens it to the same plan, parameters included.
 func TestShareLink(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	seq := tb.seq()
@@ -94,6 +95,7 @@ func randomCSV(n int, seed uint64) string {
 // fingerprint; the teammate is asked for it, a different file is refused,
 // and the right one (renamed) gives the same plan.
 func TestShareFingerprint(t *testing.T) {
+	t.Parallel()
 	big := randomCSV(60000, 7)
 	tb := newTab(t)
 	tb.open()
@@ -140,6 +142,7 @@ func TestShareFingerprint(t *testing.T) {
 // share.MaxLink characters; the link opens asking for the file, and the
 // file gives the same plan.
 func TestShareLongFile(t *testing.T) {
+	t.Parallel()
 	long := pagesCSV(30000, 40)
 	tb := newTab(t)
 	tb.open()
