@@ -127,6 +127,7 @@ func run(ctx context.Context, t Table, params Params, warm *warmStart) (*Plan, e
 	if err != nil {
 		return nil, err
 	}
+	in.warm = nil // the allocations' start, done with
 	keep := func(results []*Result) error {
 		for _, r := range results {
 			// Rate policies (cho, azar_random) have no schedule to replay.

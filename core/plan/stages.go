@@ -508,18 +508,22 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 			return nil
 		})
 	}
+	var carousel func() error // Azar's, apart: see below
 	if in.wantsAzar() {
-		jobs = append(jobs, func() (err error) {
+		carousel = func() (err error) {
 			if in.params.Budget > schedule.MaxCarouselSlots {
 				return fmt.Errorf("azar: a budget of %d visits is more than the %d slots the EDF carousel builds; plan a shorter horizon", in.params.Budget, schedule.MaxCarouselSlots)
 			}
 			azar, err = in.carousel(a.azar)
 			tell(azar)
 			return err
-		})
+		}
 	}
 	if early == nil && runtime.GOMAXPROCS(0) > 1 {
 		// All together, on every core.
+		if carousel != nil {
+			jobs = append(jobs, carousel)
+		}
 		if err := par.Do(append(first, jobs...)...); err != nil {
 			return nil, err
 		}
@@ -547,6 +551,17 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 		}
 		if err := par.Do(jobs...); err != nil {
 			return nil, err
+		}
+		// Azar's carousel, the plan's largest (its calendars, 30–47 MB at
+		// paper scale), last and without the polite and nonpolite
+		// allocations, which nothing after needs (16 MB; a rate policy's
+		// schedule below takes its own): one thread holds them one after
+		// the other, and WebAssembly's memory, once grown, stays.
+		a.polite, a.nonpolite = nil, nil
+		if carousel != nil {
+			if err := carousel(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {

@@ -19,19 +19,28 @@ type Point struct {
 func Sweep(ctx context.Context, t Table, params Params, budgets []int) ([]Point, error) {
 	var out []Point
 	var warm *warmStart
-	for _, b := range budgets {
+	for k, b := range budgets {
 		if b <= 0 {
 			return nil, fmt.Errorf("budget %d: want a positive number of visits per horizon", b)
 		}
 		p := params
 		p.Budget = b
 		p.Policy = None
-		p.PerPage = []Policy{WP, NonPolite} // the next budget's warm start
+		// wp's and nonpolite's visits per page are the next budget's warm
+		// start; the last budget keeps no page's figures (32 MB at paper
+		// scale, held through its schedules).
+		p.PerPage = []Policy{}
+		if k+1 < len(budgets) {
+			p.PerPage = []Policy{WP, NonPolite}
+		}
 		pl, err := run(ctx, t, p, warm)
 		if err != nil {
 			return nil, fmt.Errorf("budget %d: %w", b, err)
 		}
-		warm = &warmStart{polite: ints(pl.Result(WP).Visits), nonpolite: ints(pl.Result(NonPolite).Visits)}
+		warm = nil
+		if k+1 < len(budgets) {
+			warm = &warmStart{polite: ints(pl.Result(WP).Visits), nonpolite: ints(pl.Result(NonPolite).Visits)}
+		}
 		for _, name := range append(Policies(), Bounds()...) {
 			if r := pl.Result(name); r != nil { // Params.Compare may leave policies out
 				out = append(out, Point{Budget: b, Name: name, Value: r.Value})
