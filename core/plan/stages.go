@@ -514,7 +514,11 @@ func (in *instance) schedule(ctx context.Context, a *allocation, early func([]*R
 			if in.params.Budget > schedule.MaxCarouselSlots {
 				return fmt.Errorf("azar: a budget of %d visits is more than the %d slots the EDF carousel builds; plan a shorter horizon", in.params.Budget, schedule.MaxCarouselSlots)
 			}
-			azar, err = in.carousel(a.azar)
+			// The carousel keeps each page's share itself: its peak need not
+			// hold the rates as well (8 MB at paper scale).
+			rates := a.azar
+			a.azar = nil
+			azar, err = in.carousel(rates)
 			tell(azar)
 			return err
 		}
