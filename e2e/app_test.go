@@ -440,6 +440,7 @@ func TestBudget(t *testing.T) {
 // timer keeps ticking: the page is never frozen. (Planning 100,000 pages
 // takes seconds; a frozen page would hold the timer that long.)
 func TestResponsive(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open()
 	const pages = 100000

@@ -5,12 +5,11 @@
 // Every tab fails its test if the page logs an error (console, exception,
 // CSP refusal) or requests anything outside the serving origin.
 //
-// Each test has a tab of its own, and most run beside another (t.Parallel:
-// as many at once as go test's -parallel, the machine's cores by default;
-// more only slowed them here, the tests being the browser's work). Those
-// that time the page (TestResponsive), start a server of their own
-// (TestOfflineAndUpdate) or measure (the benchmarks) run alone, first;
-// downloads take turns (downloadBy).
+// Each test has a tab of its own, and runs beside another (t.Parallel: as
+// many at once as go test's -parallel, the machine's cores by default;
+// more only slowed them here, the tests being the browser's work). The
+// benchmarks, which measure, run alone, first; downloads take turns
+// (downloadBy).
 //
 // Environment: FRESHPLAN_CHROMIUM (the browser; else /usr/bin/chromium or
 // chromium on the PATH; none skips the tests), E2E_CONSOLE=1 (log the

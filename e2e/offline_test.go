@@ -40,6 +40,7 @@ const cachedJS = `(async () => {
 // plan the sample. Then a new deployment (another version) on the same
 // port must bring the "new version — reload" banner.
 func TestOfflineAndUpdate(t *testing.T) {
+	t.Parallel()
 	addr := freeAddr(t)
 	url, stop, err := startServer(cli, built, addr)
 	if err != nil {
