@@ -9,12 +9,27 @@ import "syscall/js"
 // the worker instantiates that module rather than fetching and compiling
 // app.wasm (13 MB) again, and shares the page's compiled code. The tab at
 // paper scale measured 9 MB lower at most, not faster (BENCHMARKS.md,
-// session 25). Without a kept module the worker fetches app.wasm.
+// session 25). Without a kept module, or where the browser will not post
+// one to a worker, the worker fetches app.wasm.
 func newWorker() js.Value {
 	w := js.Global().Get("Worker").New(workerURL)
-	boot := js.Global().Get("Object").New()
-	boot.Set("kind", "boot")
-	boot.Set("module", js.Global().Get("freshplanModule"))
-	w.Call("postMessage", boot)
+	if !boot(w, js.Global().Get("freshplanModule")) {
+		boot(w, js.Undefined())
+	}
 	return w
+}
+
+// boot posts the worker its first message, the module to run (undefined:
+// fetch app.wasm), and reports whether the browser took it.
+func boot(w, module js.Value) (ok bool) {
+	defer func() {
+		if recover() != nil { // a DataCloneError, thrown into Go as a js.Error
+			ok = false
+		}
+	}()
+	msg := js.Global().Get("Object").New()
+	msg.Set("kind", "boot")
+	msg.Set("module", module)
+	w.Call("postMessage", msg)
+	return true
 }
