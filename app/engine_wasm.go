@@ -212,9 +212,7 @@ func (e *workerEngine) spawn() {
 
 // start starts a worker.
 func (e *workerEngine) start() js.Value {
-	w := newWorker()
-	w.Call("addEventListener", "message", e.onMsg)
-	w.Call("addEventListener", "error", e.onErr)
+	w := newWorker(e.onMsg, e.onErr)
 	e.spawned++
 	return w
 }

@@ -152,9 +152,7 @@ func (e *fcWorkers) close() {
 }
 
 func (fw *fcWorker) spawn() {
-	fw.w = newWorker()
-	fw.w.Call("addEventListener", "message", fw.onMsg)
-	fw.w.Call("addEventListener", "error", fw.onErr)
+	fw.w = newWorker(fw.onMsg, fw.onErr)
 	fw.sent, fw.ended, fw.jobs, fw.emits = 0, 0, 0, map[int]func(*fcStage){}
 }
 

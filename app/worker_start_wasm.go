@@ -10,9 +10,13 @@ import "syscall/js"
 // app.wasm (13 MB) again, and shares the page's compiled code. The tab at
 // paper scale measured 9 MB lower at most, not faster (BENCHMARKS.md,
 // session 25). Without a kept module, or where the browser will not post
-// one to a worker, the worker fetches app.wasm.
-func newWorker() js.Value {
+// one to a worker, the worker fetches app.wasm. onMsg gets the worker's
+// messages, onErr its error events (its script or WebAssembly not
+// loading).
+func newWorker(onMsg, onErr js.Func) js.Value {
 	w := js.Global().Get("Worker").New(workerURL)
+	w.Call("addEventListener", "message", onMsg)
+	w.Call("addEventListener", "error", onErr)
 	if !boot(w, js.Global().Get("freshplanModule")) {
 		boot(w, js.Undefined())
 	}
