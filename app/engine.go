@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"regexp"
-	"runtime/debug"
 	"strconv"
 	"sync"
 )
@@ -72,9 +71,7 @@ func (e *inProcess) run(q Request, d *dataset, emit func(*Stage)) {
 		send, held = e.hold.emitting(q, send), true
 	}
 	async(func() {
-		gc := debug.SetGCPercent(heldGCPercent(held))
-		Compute(ctx, set, q, send)
-		debug.SetGCPercent(gc)
+		computeHeld(ctx, set, q, send, held)
 	})
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"runtime/debug"
 	"runtime/metrics"
 	"slices"
@@ -133,20 +134,24 @@ func heldMemory() (mapped, held int64) {
 	return mapped, mapped - int64(s[0].Value.Uint64()+s[1].Value.Uint64())
 }
 
-// heldGCPercent is the collector's percent while a planner plans: lower
-// when it holds a file's pages (holder), which live as long as it and
-// would otherwise let the heap grow by as much again beyond them at every
-// plan — at paper scale the URLs and a plan's figures, some 50 MB, took
-// the worker from 212 to 298 MB during the sweep. The held pages and a
-// plan's arrays have no pointers, so a collection costs little beside
-// their size. Paper scale in the tab, two pairs each: the tab at most
+// heldGCPercent is the collector's percent while a planner plans the
+// pages it holds of a file (holder), lower than the default 100%: they
+// live as long as it and would otherwise let the heap grow by as much
+// again beyond them at every plan — at paper scale the URLs and a plan's
+// figures, some 50 MB, took the worker from 212 to 298 MB during the
+// sweep. The held pages and a plan's arrays have no pointers, so a
+// collection costs little beside their size. Paper scale in the tab, two pairs each: the tab at most
 // 585–596 MB at 100%, 560–562 at 50%, 539–546 at 25%; psp and the bounds
 // 4.64–4.95 s from the job's start at 50%, 4.90–4.98 s at 25%. Then 15%
 // (session 25, three pairs): the worker's Go 211 → 201–202 MB, the tab at
 // most 533–538 → 511–525 MB, psp and the bounds 4.82–4.90 → 4.85–5.02 s.
-func heldGCPercent(held bool) int {
+const heldGCPercent = 15
+
+// computeHeld is Compute, at heldGCPercent when held (the job plans the
+// pages the holder keeps): both engines plan so.
+func computeHeld(ctx context.Context, set *pageSet, q Request, emit func(*Stage), held bool) {
 	if held {
-		return 15
+		defer debug.SetGCPercent(debug.SetGCPercent(heldGCPercent))
 	}
-	return 100
+	Compute(ctx, set, q, emit)
 }

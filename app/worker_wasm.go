@@ -5,7 +5,6 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"runtime/debug"
 	"sync"
 	"syscall/js"
 
@@ -226,9 +225,7 @@ func ServeWorker() {
 			}
 			running.Unlock()
 			if !skip {
-				gc := debug.SetGCPercent(heldGCPercent(held))
-				Compute(ctx, set, q, emit)
-				debug.SetGCPercent(gc)
+				computeHeld(ctx, set, q, emit, held)
 			}
 			running.Lock()
 			running.stop = nil
