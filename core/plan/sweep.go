@@ -29,8 +29,9 @@ func Sweep(ctx context.Context, t Table, params Params, budgets []int) ([]Point,
 		// wp's and nonpolite's visits per page are the next budget's warm
 		// start; the last budget keeps no page's figures (32 MB at paper
 		// scale, held through its schedules).
+		next := k+1 < len(budgets)
 		p.PerPage = []Policy{}
-		if k+1 < len(budgets) {
+		if next {
 			p.PerPage = []Policy{WP, NonPolite}
 		}
 		pl, err := run(ctx, t, p, warm)
@@ -38,7 +39,7 @@ func Sweep(ctx context.Context, t Table, params Params, budgets []int) ([]Point,
 			return nil, fmt.Errorf("budget %d: %w", b, err)
 		}
 		warm = nil
-		if k+1 < len(budgets) {
+		if next {
 			warm = &warmStart{polite: ints(pl.Result(WP).Visits), nonpolite: ints(pl.Result(NonPolite).Visits)}
 		}
 		for _, name := range append(Policies(), Bounds()...) {
