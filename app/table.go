@@ -97,17 +97,15 @@ func (t *table) invalidate() {
 	t.fetch()
 }
 
+// OnMount and OnUpdate take the page's context, start afresh for other
+// data, and ask for the rows shown when the holder has them.
 func (t *table) OnMount(ctx goapp.Context) {
 	t.ctx = ctx
 	t.sameKey()
 	t.fetch()
 }
 
-func (t *table) OnUpdate(ctx goapp.Context) {
-	t.ctx = ctx
-	t.sameKey()
-	t.fetch()
-}
+func (t *table) OnUpdate(ctx goapp.Context) { t.OnMount(ctx) }
 
 // asking is the page of rows the table shows, as Fetch asks for it.
 func (t *table) asking() tableAsk {
