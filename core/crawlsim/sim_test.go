@@ -95,7 +95,7 @@ func naive(g *graph.Graph, name string, pr []float64) []int32 {
 	// queues give for it. Partial's own rounding would order pages whose
 	// estimates tie in exact arithmetic but come out of the two solvers a
 	// few ulps apart differently.
-	estimator := rank.NewEstimator(g, rank.Damping, rank.Tolerance)
+	estimator := rank.NewEstimator(g, rank.Damping, order.RecalcTolerance)
 	for len(out) < n {
 		prio := func(p int32) float64 {
 			switch name {
