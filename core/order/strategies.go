@@ -156,7 +156,12 @@ type batchPageRank struct {
 	known   []bool          // whether the last calculation knew the page
 	temp    []float64       // partial-pagerank's temporary PageRank of pages found since
 	e       *rank.Estimator // the calculations, each starting from the one before
+	told    []int32         // pages fetched and not yet told to e
 }
+
+// tellEvery is how many fetched pages batch- and partial-pagerank give
+// the estimator at a time between recalculations.
+const tellEvery = 4096
 
 func (b *batchPageRank) Name() string {
 	if b.partial {
@@ -174,10 +179,16 @@ func (b *batchPageRank) Start(s *State) {
 }
 func (*batchPageRank) Found(int32) {}
 func (b *batchPageRank) Fetched(p int32, touch func(int32)) bool {
+	if b.e == nil {
+		b.e = rank.NewEstimator(b.s.G, b.d, RecalcTolerance)
+	}
+	// The estimator adds the fetched pages' links while the crawl goes on.
+	b.told = append(b.told, p)
+	if b.s.Fetches%b.k == 0 || len(b.told) == tellEvery {
+		b.e.Fetched(b.told)
+		b.told = make([]int32, 0, tellEvery)
+	}
 	if b.s.Fetches%b.k == 0 {
-		if b.e == nil {
-			b.e = rank.NewEstimator(b.s.G, b.d, RecalcTolerance)
-		}
 		b.e.Estimate(b.s.Seen, b.s.Fetched, b.est)
 		copy(b.known, b.s.Seen)
 		clear(b.temp)

@@ -75,8 +75,9 @@ type Estimator struct {
 	// inOff[v+1]: a link is added where it goes, nothing moved.
 	inOff, inEnd []int32
 	inSrc        []uint32
-	links        int    // known links
-	recent       []bool // pages fetched since the last call, while linkFetched runs
+	links        int           // known links
+	recent       []bool        // pages fetched since the last call, while linkFetched runs
+	adding       chan struct{} // closed once the pages told by the last Fetched are in, nil if none
 
 	sites sites
 }
@@ -259,14 +260,51 @@ func (e *Estimator) sweep(fetched []bool, lo, hi int, acc *siteSums) (sum, step 
 	return sum, step
 }
 
+// Fetched tells the Estimator, ahead of the next Estimate, that these
+// pages have been fetched: their links are put into the rows on another
+// goroutine while the caller goes on (the crawl simulating the next
+// pages), one call's pages after the last's, and Estimate waits for them.
+// The caller must not change pages afterwards. Pages Estimate finds
+// fetched and not told are added by Estimate itself, so telling is only
+// ever a head start.
+func (e *Estimator) Fetched(pages []int32) {
+	before, done := e.adding, make(chan struct{})
+	e.adding = done
+	go func() {
+		defer close(done)
+		if before != nil {
+			<-before
+		}
+		e.addPages(pages)
+	}()
+}
+
 // add puts the links of the pages fetched since the last call into the
-// rows, each at the end of its row's known links.
+// rows, each at the end of its row's known links: those told by Fetched
+// once they are in, then any other.
 func (e *Estimator) add(fetched []bool) {
+	if e.adding != nil {
+		<-e.adding
+		e.adding = nil
+	}
+	var fresh []int32
+	for u := range int32(e.g.Pages()) {
+		if fetched[u] && !e.added[u] {
+			fresh = append(fresh, u)
+		}
+	}
+	e.addPages(fresh)
+}
+
+// addPages puts the links of pages, fetched and not yet added, into the
+// rows, each at the end of its row's known links, and into the sites'
+// shares.
+func (e *Estimator) addPages(pages []int32) {
 	g, n := e.g, e.g.Pages()
 	split := int32(e.split)
-	var fresh []int32
-	for u := range int32(n) {
-		if !fetched[u] || e.added[u] {
+	fresh := pages[:0] // in place: a page is written no later than it is read
+	for _, u := range pages {
+		if e.added[u] {
 			continue
 		}
 		e.added[u] = true
