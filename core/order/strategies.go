@@ -129,12 +129,13 @@ func (r *random) Priority(p int32) float64              { return r.key[p] }
 // accurate beside how far the strategy's own staleness leaves it: K pages
 // are fetched in the order of one estimate, and their links move the next
 // by 2–62% in L1 on synthetic graphs of 100k and 1M pages and by 1.7–91%
-// on the real one, while an estimate stopped at 10⁻³ is within 3.0·10⁻⁴
-// (synthetic) and 1.2·10⁻³ (real) in L1 of one stopped at 10⁻⁷ — at most
-// a 29th of that move at any recalculation (TestRecalcToleranceAgainstDrift
-// asserts a tenth). It takes four sweeps a recalculation instead of nine,
-// and moves the study's table in τ's third decimal only, as stopping at
-// 10⁻⁶ instead of 10⁻⁷ already did (BENCHMARKS.md, the first crawl).
+// on the real one, while an estimate stopped at 10⁻³ is within 4.3·10⁻⁴
+// (synthetic) and 1.0·10⁻³ (real) in L1 of the exact one — at most an
+// 18th of that move at any recalculation (TestRecalcToleranceAgainstDrift
+// asserts a tenth). It takes three sweeps a recalculation instead of
+// nine, and moves the study's table in τ's third decimal only, as
+// stopping at 10⁻⁶ instead of 10⁻⁷ already did (BENCHMARKS.md, the
+// first crawl).
 const RecalcTolerance = 1e-3
 
 // batchPageRank is seed 004 §4.3.1's batch-pagerank: "calculates an

@@ -28,14 +28,17 @@ import (
 //     blocks of pages that run at once (each block reads its own pages'
 //     new values and the other block's from the sweep before, so the
 //     result does not depend on the scheduling);
-//   - after a sweep it rescales each site's fetched pages by one factor,
-//     solving the residual equation summed over them (sites.go): most links
-//     stay inside their site (seed 004 §4.1), so a sweep spreads rank
-//     within a site fast and the site's total slowly;
+//   - before the first sweep and after each it rescales each site's
+//     fetched pages by one factor, solving the residual equation summed
+//     over them (sites.go): most links stay inside their site (seed 004
+//     §4.1), so a sweep spreads rank within a site fast and the site's
+//     total slowly, and the pages fetched since the last call moved rank
+//     between sites most;
 //   - it starts from the previous call's y, new pages at 1, and keeps the
 //     known in-links in rows with room for every in-link the graph has,
 //     adding each call only the links of the pages fetched since, at
-//     their rows' ends;
+//     their rows' ends — on another goroutine, while the crawl goes on,
+//     for the pages told by Fetched;
 //   - it ends with one power-iteration step (jacobi) over every seen page,
 //     which measures the residual it stops on and keeps ties.
 //
@@ -144,6 +147,10 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 		e.share[p] = e.y[p] * e.inv[p]
 	}
 	copy(e.prev, e.share)
+	// A rescaling before the first sweep, from sums without a sweep's
+	// gathers (the doc above says why).
+	e.inBlocks(func(b, lo, hi int) { e.sites.sums(e.y, fetched, lo, hi, &e.sites.block[b]) })
+	e.sites.rescale(e, fetched)
 	sweeps := 0
 	var sum, step [2]float64
 	var total float64
@@ -232,8 +239,6 @@ func (e *Estimator) jacobiBlock(seen, fetched []bool, lo, hi int) (step, total f
 func (e *Estimator) sweep(fetched []bool, lo, hi int, acc *siteSums) (sum, step float64) {
 	d, vals, share, y, inv := e.d, e.vals, e.share, e.y, e.inv
 	acc.clear()
-	host, inside, outOff, outSite, outShare := e.sites.host, e.sites.inside, e.sites.outOff, e.sites.outSite, e.sites.outShare
-	mass, in, ins := acc.mass, acc.in, acc.inside
 	for v := lo; v < hi; v++ {
 		if !fetched[v] {
 			continue
@@ -247,15 +252,7 @@ func (e *Estimator) sweep(fetched []bool, lo, hi int, acc *siteSums) (sum, step 
 		sum += nv
 		y[v] = nv
 		share[v] = nv * inv[v]
-		// The block's sums per site, for the sites' rescaling (sites.go).
-		site := host[v]
-		mass[site] += nv
-		f := nv * inside[v]
-		ins[site] += f
-		in[site] += f
-		for i := outOff[v]; i < outOff[v+1]; i++ {
-			in[outSite[i]] += nv * outShare[i]
-		}
+		e.sites.add(acc, v, nv) // for the sites' rescaling
 	}
 	return sum, step
 }

@@ -84,6 +84,28 @@ func (c *sites) link(u, v int32, w float64) {
 	}
 }
 
+// add adds fetched page v's y to the sums of a sweep block.
+func (c *sites) add(acc *siteSums, v int, y float64) {
+	site := c.host[v]
+	acc.mass[site] += y
+	f := y * c.inside[v]
+	acc.inside[site] += f
+	acc.in[site] += f
+	for i := c.outOff[v]; i < c.outOff[v+1]; i++ {
+		acc.in[c.outSite[i]] += y * c.outShare[i]
+	}
+}
+
+// sums sets a block's sums, of fetched pages lo ≤ v < hi, from y.
+func (c *sites) sums(y []float64, fetched []bool, lo, hi int, acc *siteSums) {
+	acc.clear()
+	for v := lo; v < hi; v++ {
+		if fetched[v] {
+			c.add(acc, v, y[v])
+		}
+	}
+}
+
 // rescale scales every fetched page of each site by 1 + α_s (and its share),
 // from the last sweep's sums; a site whose factor would not be positive
 // is left as it is.
