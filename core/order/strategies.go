@@ -162,7 +162,7 @@ type batchPageRank struct {
 
 // tellEvery is how many fetched pages batch- and partial-pagerank give
 // the estimator at a time between recalculations.
-const tellEvery = 4096
+const tellEvery = 1024
 
 func (b *batchPageRank) Name() string {
 	if b.partial {

@@ -219,7 +219,10 @@ func (e *Estimator) jacobiBlock(seen, fetched []bool, lo, hi int) (step, total f
 		}
 		s := 0.0
 		for _, u := range e.inSrc[e.inOff[v]:e.inEnd[v]] {
-			s += prev[u%n]
+			if u >= n { // the other block's page (the rows' encoding)
+				u -= n
+			}
+			s += prev[u]
 		}
 		nv := 1 + d*s
 		if fetched[v] {
