@@ -91,10 +91,10 @@ func (w Work) Split(n int) []Share {
 
 // Cost is Split's guess of what simulating strategy name takes, in
 // crawls: 1, and for batch- and partial-pagerank, which recompute
-// PageRank every K pages, 1 + recalculations/5 — at the default K (35
-// recalculations) 8, near what they took in WebAssembly on a 100k-page
-// graph (3.0 and 3.5 s against 0.45 s for the other strategies on
-// average).
+// PageRank every K pages, 1 + recalculations/13 — at the default K (35
+// recalculations) 3.7, near what they take on a 100k-page graph in
+// WebAssembly (0.65 s against 0.15–0.21 s for breadth-first and OPIC)
+// and at 1M pages natively (3.1–3.2 s against 0.85 s for breadth-first).
 func (w Work) Cost(name string) float64 {
 	switch name {
 	case "batch-pagerank", "partial-pagerank":
@@ -102,7 +102,7 @@ func (w Work) Cost(name string) float64 {
 		if k == 0 {
 			k = DefaultBatch(w.Pages)
 		}
-		return 1 + float64((w.Pages+k-1)/k)/5
+		return 1 + float64((w.Pages+k-1)/k)/13
 	}
 	return 1
 }
