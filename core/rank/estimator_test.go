@@ -80,8 +80,9 @@ func checkEstimate(t *testing.T, what string, got, want []float64, seen []bool, 
 	}
 }
 
-// The Estimator, called again and again as a crawl grows (warm) or afresh
-// at each step (cold), gives the exact partial PageRank (Partial at
+// The Estimator, called again and again as a crawl grows (warm, and told
+// of fetched pages ahead by Fetched or not) or afresh at each step (cold),
+// gives the exact partial PageRank (Partial at
 // tolerance 1e-14) within its bound on random graphs of several sites —
 // and within 1e-10 when asked for 1e-13.
 func TestEstimatorAgainstPartial(t *testing.T) {
@@ -100,11 +101,31 @@ func TestEstimatorAgainstPartial(t *testing.T) {
 		g.Seeds = []int32{0, int32(n - 1)}[:1+rng.IntN(2)]
 		warm := NewEstimator(g, Damping, Tolerance)
 		tight := NewEstimator(g, Damping, 1e-13)
+		// told is warm told of the pages fetched since the last call, in
+		// a random order and in one to three calls of Fetched, some left
+		// for Estimate to find.
+		told, before := NewEstimator(g, Damping, Tolerance), make([]bool, n)
 		crawlStates(g, rng, 6, func(seen, fetched []bool) {
 			want, _ := Partial(g, seen, fetched, Damping, 1e-14, nil)
 			x := make([]float64, n)
 			warm.Estimate(seen, fetched, x)
 			checkEstimate(t, "warm", x, want, seen, estimatorBound(Tolerance))
+			var fresh []int32
+			for p := range int32(n) {
+				if fetched[p] && !before[p] {
+					fresh = append(fresh, p)
+				}
+			}
+			copy(before, fetched)
+			rng.Shuffle(len(fresh), func(i, j int) { fresh[i], fresh[j] = fresh[j], fresh[i] })
+			fresh = fresh[:rng.IntN(len(fresh)+1)]
+			for len(fresh) > 0 {
+				k := 1 + rng.IntN(len(fresh))
+				told.Fetched(fresh[:k:k])
+				fresh = fresh[k:]
+			}
+			told.Estimate(seen, fetched, x)
+			checkEstimate(t, "told", x, want, seen, estimatorBound(Tolerance))
 			NewEstimator(g, Damping, Tolerance).Estimate(seen, fetched, x)
 			checkEstimate(t, "cold", x, want, seen, estimatorBound(Tolerance))
 			tight.Estimate(seen, fetched, x)
