@@ -206,8 +206,11 @@ func TestFirstCrawlStop(t *testing.T) {
 	tb := newTab(t)
 	// K from a share link: it fills the form once the app has started (a
 	// field typed into before that is the prerendered page's, and lost).
-	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl#fc1&r=1&w=15&c=1&B=0&K=100&seed=1&s=breadth-first"))
-	tb.poll(`document.getElementById("fc-batch")?.value === "100"`, 60*time.Second)
+	// K = 40 (1,000 recalculations) keeps batch- and partial-pagerank
+	// running for seconds after the other strategies' rows, so that Stop
+	// comes during the study.
+	tb.do(chromedp.Navigate(strings.TrimSuffix(baseURL, "/") + "/first-crawl#fc1&r=1&w=15&c=1&B=0&K=40&seed=1&s=breadth-first"))
+	tb.poll(`document.getElementById("fc-batch")?.value === "40"`, 60*time.Second)
 	tb.drop("synthetic.csv", b.String(), "")
 	tb.poll(`document.querySelectorAll("#fc-table tbody tr").length >= 2 && document.getElementById("fc-status").dataset.state === "running"`, 120*time.Second)
 	if c := tb.text("#fc-table caption"); !strings.Contains(c, "of 12 strategies so far") {
