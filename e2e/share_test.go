@@ -137,13 +137,13 @@ func TestShareFingerprint(t *testing.T) {
 }
 
 // TestShareLongFile: a file that packs well but not into a link that fits
-// a chat message (~2 MB of pages table, ~300,000 characters of link with
+// a chat message (380 KB of pages table, ~67,000 characters of link with
 // the data in it) is linked by its fingerprint in a link of at most
 // share.MaxLink characters; the link opens asking for the file, and the
 // file gives the same plan.
 func TestShareLongFile(t *testing.T) {
 	t.Parallel()
-	long := pagesCSV(30000, 40)
+	long := pagesCSV(6000, 40)
 	tb := newTab(t)
 	tb.open()
 	seq := tb.seq()
