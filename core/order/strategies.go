@@ -184,12 +184,13 @@ func (b *batchPageRank) Fetched(p int32, touch func(int32)) bool {
 		b.e = rank.NewEstimator(b.s.G, b.d, RecalcTolerance)
 	}
 	// The estimator adds the fetched pages' links while the crawl goes on.
+	recalc := b.s.Fetches%b.k == 0
 	b.told = append(b.told, p)
-	if b.s.Fetches%b.k == 0 || len(b.told) == tellEvery {
+	if recalc || len(b.told) == tellEvery {
 		b.e.Fetched(b.told)
 		b.told = make([]int32, 0, tellEvery)
 	}
-	if b.s.Fetches%b.k == 0 {
+	if recalc {
 		b.e.Estimate(b.s.Seen, b.s.Fetched, b.est)
 		copy(b.known, b.s.Seen)
 		clear(b.temp)

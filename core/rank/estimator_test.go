@@ -101,9 +101,9 @@ func TestEstimatorAgainstPartial(t *testing.T) {
 		g.Seeds = []int32{0, int32(n - 1)}[:1+rng.IntN(2)]
 		warm := NewEstimator(g, Damping, Tolerance)
 		tight := NewEstimator(g, Damping, 1e-13)
-		// told is warm told of the pages fetched since the last call, in
-		// a random order and in one to three calls of Fetched, some left
-		// for Estimate to find.
+		// told is a warm estimator told by Fetched of the pages fetched
+		// since the last call, in a random order and in random chunks,
+		// some left for Estimate to find.
 		told, before := NewEstimator(g, Damping, Tolerance), make([]bool, n)
 		crawlStates(g, rng, 6, func(seen, fetched []bool) {
 			want, _ := Partial(g, seen, fetched, Damping, 1e-14, nil)

@@ -107,8 +107,8 @@ func (c *sites) sums(y []float64, fetched []bool, lo, hi int, acc *siteSums) {
 }
 
 // rescale scales every fetched page of each site by 1 + α_s (and its share),
-// from the last sweep's sums; a site whose factor would not be positive
-// is left as it is.
+// from the blocks' sums (the last sweep's, or sums'); a site whose factor
+// would not be positive is left as it is.
 func (c *sites) rescale(e *Estimator, fetched []bool) {
 	d := e.d
 	b0, b1 := &c.block[0], &c.block[1]
