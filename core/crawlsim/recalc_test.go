@@ -3,6 +3,7 @@ package crawlsim
 import (
 	"context"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/freshplan/freshplan/core/graph"
@@ -15,11 +16,11 @@ import (
 // recalculation of a crawl the estimate must be within a tenth of how far
 // the K pages fetched since the one before moved it (the strategy's own
 // staleness), measured against an estimate of the same crawl's graph
-// stopped at 10⁻¹⁰. The crawl replayed is batch-pagerank's own, on
-// synthetic graphs of seed 004's shape.
+// stopped at 10⁻¹⁰. The crawl replayed is batch-pagerank's own, on the
+// real link graph and on a synthetic graph of seed 004's shape.
 func TestRecalcToleranceAgainstDrift(t *testing.T) {
-	for _, seed := range []uint64{1, 2} {
-		g, err := graph.Generate(graph.DefaultSynthetic(30_000, seed))
+	for _, name := range []string{"real-links.csv.gz", "synthetic"} {
+		g, err := recalcGraph(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,10 +67,34 @@ func TestRecalcToleranceAgainstDrift(t *testing.T) {
 				off += math.Abs(x[v] - ref[v])
 			}
 			if off > drift/10 {
-				t.Errorf("graph %d, after %d pages: the estimate is %.3g from the exact one in L1, more than a tenth of the %.3g it moved since the last", seed, i+1, off, drift)
+				t.Errorf("%s, after %d pages: the estimate is %.3g from the exact one in L1, more than a tenth of the %.3g it moved since the last", name, i+1, off, drift)
 			}
 			worst = max(worst, off/drift)
 		}
-		t.Logf("graph %d: the estimate's error at most %.3f of its move between recalculations", seed, worst)
+		t.Logf("%s: the estimate's error at most %.3f of its move between recalculations", name, worst)
 	}
+}
+
+// recalcGraph is the real link graph (core/graph/testdata) or a 30,000-page
+// synthetic one, cut to the pages their home pages reach.
+func recalcGraph(name string) (*graph.Graph, error) {
+	var g *graph.Graph
+	var err error
+	if name == "synthetic" {
+		g, err = graph.Generate(graph.DefaultSynthetic(30_000, 1))
+	} else {
+		var f *os.File
+		if f, err = os.Open("../graph/testdata/" + name); err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if g, err = graph.Read(f, name); err == nil {
+			g.Seeds = graph.HomePages(g)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, _, err = graph.Reachable(g)
+	return g, err
 }
