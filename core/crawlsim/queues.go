@@ -1,5 +1,10 @@
 package crawlsim
 
+import (
+	"github.com/freshplan/freshplan/core/internal/par"
+	"github.com/freshplan/freshplan/core/order"
+)
+
 // The two levels of seed 004 Fig. 4.1: one heap of pages per site and a
 // heap of the sites ready for a connection, both indexed so that a
 // page whose priority changes moves in place.
@@ -188,4 +193,43 @@ func (q *queues) siteDown(i int) {
 		q.swapSites(i, best)
 		i = best
 	}
+}
+
+// rekey reads every pending page's priority again, after a strategy's
+// recalculation, and re-heaps the sites and their pages. A Recalculator's
+// priorities are read from its slice, the sites in two halves (of about
+// as many pending pages each) at once: each site's heap and its pages'
+// keys are its own.
+func (q *queues) rekey(s order.Strategy) {
+	r, ok := s.(order.Recalculator)
+	if !ok {
+		for site := range q.site {
+			for _, pg := range q.site[site] {
+				q.key[pg] = s.Priority(pg)
+			}
+			q.rebuild(int32(site))
+		}
+		q.readyRebuild()
+		return
+	}
+	keys := r.Priorities()
+	sites := func(lo, hi int) error {
+		for site := lo; site < hi; site++ {
+			for _, pg := range q.site[site] {
+				q.key[pg] = keys[pg]
+			}
+			q.rebuild(int32(site))
+		}
+		return nil
+	}
+	pending := 0
+	for _, h := range q.site {
+		pending += len(h)
+	}
+	half := 0
+	for left := pending / 2; half < len(q.site) && left > 0; half++ {
+		left -= len(q.site[half])
+	}
+	par.Do(func() error { return sites(0, half) }, func() error { return sites(half, len(q.site)) })
+	q.readyRebuild()
 }

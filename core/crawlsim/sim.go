@@ -164,13 +164,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 		}
 		if s.Fetched(page, touch) {
 			reprioritised = true
-			for site := range q.site {
-				for _, pg := range q.site[site] {
-					q.key[pg] = s.Priority(pg)
-				}
-				q.rebuild(int32(site))
-			}
-			q.readyRebuild()
+			q.rekey(s)
 		}
 		for _, l := range fresh {
 			enqueue(l)

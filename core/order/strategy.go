@@ -35,6 +35,15 @@ type Strategy interface {
 	Priority(p int32) float64
 }
 
+// A Recalculator is a Strategy whose priorities, each time its Fetched
+// returns true (a recalculation), are every page's at once: Priorities'
+// slice, by page, until its next Fetched call — which a simulator may
+// read from several threads.
+type Recalculator interface {
+	Strategy
+	Priorities() []float64
+}
+
 // Names are the strategies New makes, in seed 004 §4.3's order.
 var Names = []string{
 	"breadth-first", "backlink-count", "batch-pagerank", "partial-pagerank", "opic", "larger-sites-first",
