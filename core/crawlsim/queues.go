@@ -10,19 +10,34 @@ import (
 // page whose priority changes moves in place.
 
 type queues struct {
-	key  []float64 // page priority, higher first
 	seq  []int32   // page seen order, earlier first on ties
 	pos  []int32   // page's place in its site's heap; -1 when not in one
-	site [][]int32 // site's pending pages, a heap
+	site [][]entry // site's pending pages, a heap
 
 	mostPending bool    // larger-sites-first: sites by pending pages
 	ready       []int32 // sites ready for a connection, a heap
 	spos        []int32 // site's place in ready; -1 when not in it
 }
 
+// entry is a pending page in its site's heap, with what orders it: a
+// comparison reads the heap's own memory, not two page-indexed arrays
+// at random.
+type entry struct {
+	key  float64 // priority, higher first
+	seq  int32   // seen order, earlier first on ties
+	page int32
+}
+
+func (a entry) before(b entry) bool {
+	if a.key != b.key {
+		return a.key > b.key
+	}
+	return a.seq < b.seq
+}
+
 func newQueues(pages, sites int, mostPending bool) *queues {
-	q := &queues{key: make([]float64, pages), seq: make([]int32, pages), pos: make([]int32, pages),
-		site: make([][]int32, sites), mostPending: mostPending, spos: make([]int32, sites)}
+	q := &queues{seq: make([]int32, pages), pos: make([]int32, pages),
+		site: make([][]entry, sites), mostPending: mostPending, spos: make([]int32, sites)}
 	for i := range q.pos {
 		q.pos[i] = -1
 	}
@@ -32,12 +47,8 @@ func newQueues(pages, sites int, mostPending bool) *queues {
 	return q
 }
 
-func (q *queues) pageBefore(a, b int32) bool {
-	if q.key[a] != q.key[b] {
-		return q.key[a] > q.key[b]
-	}
-	return q.seq[a] < q.seq[b]
-}
+// top is site s's best pending page (the site has one).
+func (q *queues) top(s int32) int32 { return q.site[s][0].page }
 
 // siteBefore orders sites by their best page or, for larger-sites-first,
 // by their number of pending pages, then by their best page's seen order.
@@ -47,79 +58,90 @@ func (q *queues) siteBefore(a, b int32) bool {
 		if len(ha) != len(hb) {
 			return len(ha) > len(hb)
 		}
-		return q.seq[ha[0]] < q.seq[hb[0]]
+		return ha[0].seq < hb[0].seq
 	}
-	return q.pageBefore(ha[0], hb[0])
+	return ha[0].before(hb[0])
 }
 
-// push adds page p to site s's heap.
-func (q *queues) push(s, p int32) {
-	h := append(q.site[s], p)
+// push adds page p, of priority key, to site s's heap.
+func (q *queues) push(s, p int32, key float64) {
+	h := append(q.site[s], entry{})
 	q.site[s] = h
-	q.pos[p] = int32(len(h) - 1)
-	q.pageUp(s, len(h)-1)
+	q.up(h, len(h)-1, entry{key: key, seq: q.seq[p], page: p})
 }
 
 // pop takes site s's best page.
 func (q *queues) pop(s int32) int32 {
 	h := q.site[s]
-	p := h[0]
+	p := h[0].page
 	last := len(h) - 1
-	q.swapPages(h, 0, last)
-	q.site[s] = h[:last]
+	e := h[last]
+	h = h[:last]
+	q.site[s] = h
 	q.pos[p] = -1
 	if last > 0 {
-		q.pageDown(s, 0)
+		q.down(h, 0, e)
 	}
 	return p
 }
 
-// fix moves page p of site s after its key changed.
-func (q *queues) fix(s, p int32) {
-	i := int(q.pos[p])
-	q.pageUp(s, i)
-	q.pageDown(s, int(q.pos[p]))
-}
-
-func (q *queues) swapPages(h []int32, i, j int) {
-	h[i], h[j] = h[j], h[i]
-	q.pos[h[i]], q.pos[h[j]] = int32(i), int32(j)
-}
-
-func (q *queues) pageUp(s int32, i int) {
+// setKey gives page p of site s the priority key, and moves it.
+func (q *queues) setKey(s, p int32, key float64) {
 	h := q.site[s]
+	i := int(q.pos[p])
+	e := h[i]
+	e.key = key
+	if i > 0 && e.before(h[(i-1)/2]) {
+		q.up(h, i, e)
+	} else {
+		q.down(h, i, e)
+	}
+}
+
+// up puts e in the hole at i, moving the hole up past the entries e
+// comes before: one write a level, no swaps.
+func (q *queues) up(h []entry, i int, e entry) {
 	for i > 0 {
 		parent := (i - 1) / 2
-		if !q.pageBefore(h[i], h[parent]) {
-			return
+		if !e.before(h[parent]) {
+			break
 		}
-		q.swapPages(h, i, parent)
+		h[i] = h[parent]
+		q.pos[h[i].page] = int32(i)
 		i = parent
 	}
+	h[i] = e
+	q.pos[e.page] = int32(i)
 }
 
-func (q *queues) pageDown(s int32, i int) {
-	h := q.site[s]
+// down puts e in the hole at i, moving the hole down past the children
+// that come before e.
+func (q *queues) down(h []entry, i int, e entry) {
+	n := len(h)
 	for {
-		best, l, r := i, 2*i+1, 2*i+2
-		if l < len(h) && q.pageBefore(h[l], h[best]) {
-			best = l
+		c := 2*i + 1
+		if c >= n {
+			break
 		}
-		if r < len(h) && q.pageBefore(h[r], h[best]) {
-			best = r
+		if r := c + 1; r < n && h[r].before(h[c]) {
+			c = r
 		}
-		if best == i {
-			return
+		if !h[c].before(e) {
+			break
 		}
-		q.swapPages(h, i, best)
-		i = best
+		h[i] = h[c]
+		q.pos[h[i].page] = int32(i)
+		i = c
 	}
+	h[i] = e
+	q.pos[e.page] = int32(i)
 }
 
 // rebuild re-heaps site s's pages after every key may have changed.
 func (q *queues) rebuild(s int32) {
-	for i := len(q.site[s])/2 - 1; i >= 0; i-- {
-		q.pageDown(s, i)
+	h := q.site[s]
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		q.down(h, i, h[i])
 	}
 }
 
@@ -203,9 +225,9 @@ func (q *queues) siteDown(i int) {
 func (q *queues) rekey(s order.Strategy) {
 	r, ok := s.(order.Recalculator)
 	if !ok {
-		for site := range q.site {
-			for _, pg := range q.site[site] {
-				q.key[pg] = s.Priority(pg)
+		for site, h := range q.site {
+			for i := range h {
+				h[i].key = s.Priority(h[i].page)
 			}
 			q.rebuild(int32(site))
 		}
@@ -215,8 +237,9 @@ func (q *queues) rekey(s order.Strategy) {
 	keys := r.Priorities()
 	sites := func(lo, hi int) error {
 		for site := lo; site < hi; site++ {
-			for _, pg := range q.site[site] {
-				q.key[pg] = keys[pg]
+			h := q.site[site]
+			for i := range h {
+				h[i].key = keys[h[i].page]
 			}
 			q.rebuild(int32(site))
 		}

@@ -106,8 +106,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 	// nothing pending, makes it ready (or waiting, while its w runs).
 	enqueue := func(page int32) {
 		site := g.Host[page]
-		q.key[page] = s.Priority(page)
-		q.push(site, page)
+		q.push(site, page, s.Priority(page))
 		switch siteState[site] {
 		case dormant:
 			if readyAt[site] <= now {
@@ -120,7 +119,7 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 		case ready:
 			// A site moves when its count (larger-sites-first) or its best
 			// page changes.
-			if q.mostPending || q.site[site][0] == page {
+			if q.mostPending || q.top(site) == page {
 				q.siteFix(site)
 			}
 		}
@@ -134,13 +133,12 @@ func Run(ctx context.Context, g *graph.Graph, s order.Strategy, oracle []float64
 		if q.pos[page] < 0 {
 			return
 		}
-		q.key[page] = s.Priority(page)
 		site := g.Host[page]
-		top := q.site[site][0]
-		q.fix(site, page)
+		top := q.top(site)
+		q.setKey(site, page, s.Priority(page))
 		// The site's place depends on its best page only: it moves when
 		// that changed.
-		if siteState[site] == ready && (page == top || q.site[site][0] != top) {
+		if siteState[site] == ready && (page == top || q.top(site) != top) {
 			q.siteFix(site)
 		}
 	}
