@@ -149,18 +149,17 @@ func (q *queues) rebuild(s int32) {
 
 func (q *queues) readyPush(s int32) {
 	q.ready = append(q.ready, s)
-	q.spos[s] = int32(len(q.ready) - 1)
-	q.siteUp(len(q.ready) - 1)
+	q.siteUp(len(q.ready)-1, s)
 }
 
 func (q *queues) readyPop() int32 {
 	s := q.ready[0]
 	last := len(q.ready) - 1
-	q.swapSites(0, last)
+	t := q.ready[last]
 	q.ready = q.ready[:last]
 	q.spos[s] = -1
 	if last > 0 {
-		q.siteDown(0)
+		q.siteDown(0, t)
 	}
 	return s
 }
@@ -172,49 +171,58 @@ func (q *queues) siteFix(s int32) {
 	if i < 0 {
 		return
 	}
-	q.siteUp(i)
-	q.siteDown(int(q.spos[s]))
+	if i > 0 && q.siteBefore(s, q.ready[(i-1)/2]) {
+		q.siteUp(i, s)
+	} else {
+		q.siteDown(i, s)
+	}
 }
 
 func (q *queues) readyRebuild() {
 	for i := len(q.ready)/2 - 1; i >= 0; i-- {
-		q.siteDown(i)
+		q.siteDown(i, q.ready[i])
 	}
 }
 
-func (q *queues) swapSites(i, j int) {
+// siteUp puts site s in the hole at i of the ready heap, moving the hole
+// up past the sites s comes before.
+func (q *queues) siteUp(i int, s int32) {
 	h := q.ready
-	h[i], h[j] = h[j], h[i]
-	q.spos[h[i]], q.spos[h[j]] = int32(i), int32(j)
-}
-
-func (q *queues) siteUp(i int) {
 	for i > 0 {
 		parent := (i - 1) / 2
-		if !q.siteBefore(q.ready[i], q.ready[parent]) {
-			return
+		if !q.siteBefore(s, h[parent]) {
+			break
 		}
-		q.swapSites(i, parent)
+		h[i] = h[parent]
+		q.spos[h[i]] = int32(i)
 		i = parent
 	}
+	h[i] = s
+	q.spos[s] = int32(i)
 }
 
-func (q *queues) siteDown(i int) {
+// siteDown puts site s in the hole at i, moving the hole down past the
+// children that come before s.
+func (q *queues) siteDown(i int, s int32) {
 	h := q.ready
+	n := len(h)
 	for {
-		best, l, r := i, 2*i+1, 2*i+2
-		if l < len(h) && q.siteBefore(h[l], h[best]) {
-			best = l
+		c := 2*i + 1
+		if c >= n {
+			break
 		}
-		if r < len(h) && q.siteBefore(h[r], h[best]) {
-			best = r
+		if r := c + 1; r < n && q.siteBefore(h[r], h[c]) {
+			c = r
 		}
-		if best == i {
-			return
+		if !q.siteBefore(h[c], s) {
+			break
 		}
-		q.swapSites(i, best)
-		i = best
+		h[i] = h[c]
+		q.spos[h[i]] = int32(i)
+		i = c
 	}
+	h[i] = s
+	q.spos[s] = int32(i)
 }
 
 // rekey reads every pending page's priority again, after a strategy's
