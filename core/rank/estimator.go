@@ -147,17 +147,15 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 		e.share[p] = e.y[p] * e.inv[p]
 	}
 	copy(e.prev, e.share)
-	// A rescaling before the first sweep, from sums without a sweep's
-	// gathers (the doc above says why).
-	e.inBlocks(func(b, lo, hi int) { e.sites.sums(e.y, fetched, lo, hi, &e.sites.block[b]) })
-	e.sites.rescale(e, fetched)
+	// A rescaling before the first sweep (the doc above says why).
+	e.rescale(fetched)
 	sweeps := 0
 	var sum, step [2]float64
 	var total float64
 	for {
 		sweeps++
 		e.inBlocks(func(b, lo, hi int) {
-			sum[b], step[b] = e.sweep(fetched, lo, hi, &e.sites.block[b])
+			sum[b], step[b] = e.sweep(fetched, lo, hi)
 		})
 		if step[0]+step[1] < checkAt*e.tol*(sum[0]+sum[1]+rest) || sweeps+1 >= MaxIterations {
 			// Near: a power step, whose change is the residual itself.
@@ -170,7 +168,7 @@ func (e *Estimator) Estimate(seen, fetched []bool, x []float64) int {
 			copy(e.prev, e.share)
 			continue
 		}
-		e.sites.rescale(e, fetched)
+		e.rescale(fetched)
 	}
 	for p := range n {
 		x[p] = e.y[p] / total
@@ -235,13 +233,19 @@ func (e *Estimator) jacobiBlock(seen, fetched []bool, lo, hi int) (step, total f
 	return step, total
 }
 
+// rescale scales each site's fetched pages (sites.go), from per-site sums
+// taken in the two blocks at once.
+func (e *Estimator) rescale(fetched []bool) {
+	e.inBlocks(func(b, lo, hi int) { e.sites.sums(e.y, fetched, lo, hi, &e.sites.block[b]) })
+	e.sites.rescale(e, fetched)
+}
+
 // sweep updates the fetched pages lo ≤ v < hi in place, y_v = 1 + d·Σ
 // share_u over v's known in-links u, reading share from this sweep for
-// u in the block and from the sweep before for the others, and adds the
-// block's sums per site into acc; it returns the block's Σy and Σ|Δy|.
-func (e *Estimator) sweep(fetched []bool, lo, hi int, acc *siteSums) (sum, step float64) {
+// u in the block and from the sweep before for the others; it returns
+// the block's Σy and Σ|Δy|.
+func (e *Estimator) sweep(fetched []bool, lo, hi int) (sum, step float64) {
 	d, vals, share, y, inv := e.d, e.vals, e.share, e.y, e.inv
-	acc.clear()
 	for v := lo; v < hi; v++ {
 		if !fetched[v] {
 			continue
@@ -255,7 +259,6 @@ func (e *Estimator) sweep(fetched []bool, lo, hi int, acc *siteSums) (sum, step 
 		sum += nv
 		y[v] = nv
 		share[v] = nv * inv[v]
-		e.sites.add(acc, v, nv) // for the sites' rescaling
 	}
 	return sum, step
 }

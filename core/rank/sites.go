@@ -6,13 +6,13 @@ import (
 	"github.com/freshplan/freshplan/core/graph"
 )
 
-// sites is an Estimator's correction of each site's total: after a
-// sweep, every fetched page v of site s is scaled by 1 + α_s, α_s solving
-// the residual equation (I − d·A)·e = r summed over the site's fetched
-// pages with e_v = α_s·y_v — the aggregation step of iterative
-// aggregation–disaggregation (Takahashi 1975; Stewart, "Introduction to
-// the Numerical Solution of Markov Chains", 1994, ch. 6) with the other
-// sites' corrections left out:
+// sites is an Estimator's correction of each site's total: before the
+// first sweep and after each, every fetched page v of site s is scaled by
+// 1 + α_s, α_s solving the residual equation (I − d·A)·e = r summed over
+// the site's fetched pages with e_v = α_s·y_v — the aggregation step of
+// iterative aggregation–disaggregation (Takahashi 1975; Stewart,
+// "Introduction to the Numerical Solution of Markov Chains", 1994, ch. 6)
+// with the other sites' corrections left out:
 //
 //	α_s·(Y_s − d·F_ss) = R_s,   R_s = m_s + d·In_s − Y_s,
 //
@@ -38,10 +38,10 @@ type sites struct {
 	outSite  []int32
 	outShare []float64
 
-	block [2]siteSums // a sweep block's sums
+	block [2]siteSums // each block's sums
 }
 
-// siteSums are a sweep block's per-site Σy, F_ss and In_s.
+// siteSums are a block's per-site Σy, F_ss and In_s.
 type siteSums struct{ mass, inside, in []float64 }
 
 func (a *siteSums) clear() { clear(a.mass); clear(a.inside); clear(a.in) }
@@ -84,31 +84,27 @@ func (c *sites) link(u, v int32, w float64) {
 	}
 }
 
-// add adds fetched page v's y to the sums of a sweep block.
-func (c *sites) add(acc *siteSums, v int, y float64) {
-	site := c.host[v]
-	acc.mass[site] += y
-	f := y * c.inside[v]
-	acc.inside[site] += f
-	acc.in[site] += f
-	for i := c.outOff[v]; i < c.outOff[v+1]; i++ {
-		acc.in[c.outSite[i]] += y * c.outShare[i]
-	}
-}
-
 // sums sets a block's sums, of fetched pages lo ≤ v < hi, from y.
 func (c *sites) sums(y []float64, fetched []bool, lo, hi int, acc *siteSums) {
 	acc.clear()
 	for v := lo; v < hi; v++ {
-		if fetched[v] {
-			c.add(acc, v, y[v])
+		if !fetched[v] {
+			continue
+		}
+		site := c.host[v]
+		acc.mass[site] += y[v]
+		f := y[v] * c.inside[v]
+		acc.inside[site] += f
+		acc.in[site] += f
+		for i := c.outOff[v]; i < c.outOff[v+1]; i++ {
+			acc.in[c.outSite[i]] += y[v] * c.outShare[i]
 		}
 	}
 }
 
 // rescale scales every fetched page of each site by 1 + α_s (and its share),
-// from the blocks' sums (the last sweep's, or sums'); a site whose factor
-// would not be positive is left as it is.
+// from the blocks' sums (sums); a site whose factor would not be positive
+// is left as it is.
 func (c *sites) rescale(e *Estimator, fetched []bool) {
 	d := e.d
 	b0, b1 := &c.block[0], &c.block[1]
