@@ -101,38 +101,32 @@ func (q *queues) setKey(s, p int32, key float64) {
 // up puts e in the hole at i, moving the hole up past the entries e
 // comes before: one write a level, no swaps.
 func (q *queues) up(h []entry, i int, e entry) {
-	for i > 0 {
+	for i > 0 && e.before(h[(i-1)/2]) {
 		parent := (i - 1) / 2
-		if !e.before(h[parent]) {
-			break
-		}
-		h[i] = h[parent]
-		q.pos[h[i].page] = int32(i)
+		q.place(h, i, h[parent])
 		i = parent
 	}
-	h[i] = e
-	q.pos[e.page] = int32(i)
+	q.place(h, i, e)
 }
 
 // down puts e in the hole at i, moving the hole down past the children
 // that come before e.
 func (q *queues) down(h []entry, i int, e entry) {
-	n := len(h)
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if r := c + 1; r < n && h[r].before(h[c]) {
+	for c := 2*i + 1; c < len(h); c = 2*i + 1 {
+		if r := c + 1; r < len(h) && h[r].before(h[c]) {
 			c = r
 		}
 		if !h[c].before(e) {
 			break
 		}
-		h[i] = h[c]
-		q.pos[h[i].page] = int32(i)
+		q.place(h, i, h[c])
 		i = c
 	}
+	q.place(h, i, e)
+}
+
+// place puts e at h[i] and records it.
+func (q *queues) place(h []entry, i int, e entry) {
 	h[i] = e
 	q.pos[e.page] = int32(i)
 }
@@ -149,17 +143,18 @@ func (q *queues) rebuild(s int32) {
 
 func (q *queues) readyPush(s int32) {
 	q.ready = append(q.ready, s)
-	q.siteUp(len(q.ready)-1, s)
+	q.spos[s] = int32(len(q.ready) - 1)
+	q.siteUp(len(q.ready) - 1)
 }
 
 func (q *queues) readyPop() int32 {
 	s := q.ready[0]
 	last := len(q.ready) - 1
-	t := q.ready[last]
+	q.swapSites(0, last)
 	q.ready = q.ready[:last]
 	q.spos[s] = -1
 	if last > 0 {
-		q.siteDown(0, t)
+		q.siteDown(0)
 	}
 	return s
 }
@@ -171,58 +166,49 @@ func (q *queues) siteFix(s int32) {
 	if i < 0 {
 		return
 	}
-	if i > 0 && q.siteBefore(s, q.ready[(i-1)/2]) {
-		q.siteUp(i, s)
-	} else {
-		q.siteDown(i, s)
-	}
+	q.siteUp(i)
+	q.siteDown(int(q.spos[s]))
 }
 
 func (q *queues) readyRebuild() {
 	for i := len(q.ready)/2 - 1; i >= 0; i-- {
-		q.siteDown(i, q.ready[i])
+		q.siteDown(i)
 	}
 }
 
-// siteUp puts site s in the hole at i of the ready heap, moving the hole
-// up past the sites s comes before.
-func (q *queues) siteUp(i int, s int32) {
+func (q *queues) swapSites(i, j int) {
 	h := q.ready
+	h[i], h[j] = h[j], h[i]
+	q.spos[h[i]], q.spos[h[j]] = int32(i), int32(j)
+}
+
+func (q *queues) siteUp(i int) {
 	for i > 0 {
 		parent := (i - 1) / 2
-		if !q.siteBefore(s, h[parent]) {
-			break
+		if !q.siteBefore(q.ready[i], q.ready[parent]) {
+			return
 		}
-		h[i] = h[parent]
-		q.spos[h[i]] = int32(i)
+		q.swapSites(i, parent)
 		i = parent
 	}
-	h[i] = s
-	q.spos[s] = int32(i)
 }
 
-// siteDown puts site s in the hole at i, moving the hole down past the
-// children that come before s.
-func (q *queues) siteDown(i int, s int32) {
+func (q *queues) siteDown(i int) {
 	h := q.ready
-	n := len(h)
 	for {
-		c := 2*i + 1
-		if c >= n {
-			break
+		best, l, r := i, 2*i+1, 2*i+2
+		if l < len(h) && q.siteBefore(h[l], h[best]) {
+			best = l
 		}
-		if r := c + 1; r < n && q.siteBefore(h[r], h[c]) {
-			c = r
+		if r < len(h) && q.siteBefore(h[r], h[best]) {
+			best = r
 		}
-		if !q.siteBefore(h[c], s) {
-			break
+		if best == i {
+			return
 		}
-		h[i] = h[c]
-		q.spos[h[i]] = int32(i)
-		i = c
+		q.swapSites(i, best)
+		i = best
 	}
-	h[i] = s
-	q.spos[s] = int32(i)
 }
 
 // rekey reads every pending page's priority again, after a strategy's
