@@ -212,28 +212,15 @@ func (q *queues) siteDown(i int) {
 }
 
 // rekey reads every pending page's priority again, after a strategy's
-// recalculation, and re-heaps the sites and their pages. A Recalculator's
-// priorities are read from its slice, the sites in two halves (of about
-// as many pending pages each) at once: each site's heap and its pages'
-// keys are its own.
+// recalculation, and re-heaps the sites and their pages: the sites in two
+// halves (of about as many pending pages each) at once, as each site's
+// heap and its pages' keys are its own and Priority only reads.
 func (q *queues) rekey(s order.Strategy) {
-	r, ok := s.(order.Recalculator)
-	if !ok {
-		for site, h := range q.site {
-			for i := range h {
-				h[i].key = s.Priority(h[i].page)
-			}
-			q.rebuild(int32(site))
-		}
-		q.readyRebuild()
-		return
-	}
-	keys := r.Priorities()
 	sites := func(lo, hi int) error {
 		for site := lo; site < hi; site++ {
 			h := q.site[site]
 			for i := range h {
-				h[i].key = keys[h[i].page]
+				h[i].key = s.Priority(h[i].page)
 			}
 			q.rebuild(int32(site))
 		}

@@ -222,10 +222,6 @@ func (b *batchPageRank) value(p int32) float64 {
 	return b.temp[p]
 }
 
-// Priorities is every page's priority after a recalculation: its
-// estimate (partial-pagerank's temporary values are all 0 then).
-func (b *batchPageRank) Priorities() []float64 { return b.est }
-
 func (b *batchPageRank) Priority(p int32) float64 {
 	if b.partial {
 		return b.value(p)

@@ -25,7 +25,9 @@ const (
 // strategy calls touch for every pending page whose priority changed, or
 // returns true when any priority may have changed (a recalculation).
 // Priority is read whenever a page enters or moves in its site's queue:
-// higher first, ties to the page seen first.
+// higher first, ties to the page seen first. It only reads the strategy's
+// state: after a recalculation the simulator reads the pending pages'
+// priorities from several goroutines at once.
 type Strategy interface {
 	Name() string
 	Sites() SiteRule
@@ -33,15 +35,6 @@ type Strategy interface {
 	Found(p int32)
 	Fetched(p int32, touch func(q int32)) (all bool)
 	Priority(p int32) float64
-}
-
-// A Recalculator is a Strategy whose priorities, each time its Fetched
-// returns true (a recalculation), are every page's at once: Priorities'
-// slice, by page, until its next Fetched call — which a simulator may
-// read from several threads.
-type Recalculator interface {
-	Strategy
-	Priorities() []float64
 }
 
 // Names are the strategies New makes, in seed 004 §4.3's order.
