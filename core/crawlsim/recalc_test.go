@@ -1,4 +1,4 @@
-package crawlsim
+package crawlsim_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/freshplan/freshplan/core/crawlsim"
+	"github.com/freshplan/freshplan/core/firstcrawl"
 	"github.com/freshplan/freshplan/core/graph"
 	"github.com/freshplan/freshplan/core/order"
 	"github.com/freshplan/freshplan/core/rank"
@@ -33,7 +35,7 @@ func TestRecalcToleranceAgainstDrift(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Run(context.Background(), g, s, pr, DefaultParams())
+		res, err := crawlsim.Run(context.Background(), g, s, pr, crawlsim.DefaultParams())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,25 +78,25 @@ func TestRecalcToleranceAgainstDrift(t *testing.T) {
 }
 
 // recalcGraph is the real link graph (core/graph/testdata) or a 30,000-page
-// synthetic one, cut to the pages their home pages reach.
+// synthetic one, cut to the pages their home pages reach, as a study reads
+// them.
 func recalcGraph(name string) (*graph.Graph, error) {
-	var g *graph.Graph
-	var err error
 	if name == "synthetic" {
-		g, err = graph.Generate(graph.DefaultSynthetic(30_000, 1))
-	} else {
-		var f *os.File
-		if f, err = os.Open("../graph/testdata/" + name); err != nil {
+		g, err := graph.Generate(graph.DefaultSynthetic(30_000, 1))
+		if err != nil {
 			return nil, err
 		}
-		defer f.Close()
-		if g, err = graph.Read(f, name); err == nil {
-			g.Seeds = graph.HomePages(g)
-		}
+		g, _, err = graph.Reachable(g)
+		return g, err
 	}
+	f, err := os.Open("../graph/testdata/" + name)
 	if err != nil {
 		return nil, err
 	}
-	g, _, err = graph.Reachable(g)
-	return g, err
+	defer f.Close()
+	in, err := firstcrawl.ReadInput(f, name)
+	if err != nil {
+		return nil, err
+	}
+	return in.Graph, nil
 }
