@@ -28,9 +28,10 @@ type Fleet struct {
 // crawler takes the free visit that is most delayed (earliest programmed
 // time), ties going to the lowest host index. Within a host the earliest
 // programmed visit is always the most delayed, so the strategy keeps one
-// entry per host in two heaps: hosts waiting for their next visit to
-// become free, keyed by when it does, and free hosts, keyed by how delayed
-// their next visit is — O(log m) per visit.
+// entry per host in two queues: hosts waiting for their next visit to
+// become free, by the tick it does (waitQueue), and free hosts, by how
+// delayed their next visit is (freeHosts) — both in buckets of a tick,
+// about constant time a visit.
 //
 // Visits that would fall after T are dropped. Under the steady model the
 // schedule repeats, so a host's last request must also leave delay[s]
@@ -59,7 +60,7 @@ func AssignContext(ctx context.Context, m staleness.Model, p Source, delay []flo
 	a := &assigner{m: m, p: p, delay: delay, fleet: fleet, T: T, emit: emit,
 		base: make([]int, nHosts+1), next: make([]int, nHosts), page: make([]int32, nHosts), at: make([]float64, nHosts),
 		latest:  make([]float64, nHosts),
-		waiting: newWaitQueue(nHosts, ticks, fleet.Rate), free: newHostHeap(nHosts), ticks: ticks}
+		waiting: newWaitQueue(nHosts, ticks, fleet.Rate), free: newFreeHosts(nHosts, fleet.Rate), ticks: ticks}
 	for s := range nHosts {
 		a.base[s+1] = a.base[s] + p.Count(s)
 		a.latest[s] = math.Inf(1)
@@ -105,7 +106,7 @@ type assigner struct {
 	at      []float64 // its programmed time
 	latest  []float64 // see Assign
 	waiting *waitQueue
-	free    *hostHeap
+	free    *freeHosts
 	ticks   int64
 	dropped int
 }
@@ -128,11 +129,12 @@ func (a *assigner) run(k, until int64) (int64, bool) {
 	waiting, free, rate, crawlers := a.waiting, a.free, a.fleet.Rate, a.fleet.Crawlers
 	for ; k <= a.ticks && k < until; k++ {
 		t := float64(k) / rate
+		free.advance(k)
 		for _, h := range waiting.release(k) {
-			free.push(hostEntry{key: at[h], host: h})
+			free.push(h, at[h])
 		}
-		for c := 0; c < crawlers && free.n > 0; c++ {
-			s := int(free.pop().host)
+		for c := 0; c < crawlers && free.len() > 0; c++ {
+			s := int(free.pop())
 			if t > latest[s] {
 				// Too late to revisit this host before the next horizon's first request.
 				n := a.base[s+1] - a.base[s]
@@ -154,7 +156,7 @@ func (a *assigner) run(k, until int64) (int64, bool) {
 				waiting.push(int32(s), due, k+1)
 			}
 		}
-		if free.n == 0 {
+		if free.len() == 0 {
 			// Nothing to do until the next host becomes free: skip idle ticks.
 			j, ok := waiting.nextTick(k + 1)
 			if !ok {
@@ -325,7 +327,7 @@ func (f *tickHeap) pop() (int64, int32) {
 	return j, h
 }
 
-// hostEntry is a host in Assign's heap of free hosts.
+// hostEntry is a host in freeHosts' heap (the free hosts the ring does not hold).
 type hostEntry struct {
 	key  float64
 	host int32
