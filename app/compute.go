@@ -57,9 +57,9 @@ func Compute(ctx context.Context, set *pageSet, q Request, emit func(*Stage)) {
 				r.Early = true
 				emit(&Stage{Seq: q.Seq, Kind: "plan", Plan: r, Seconds: time.Since(start).Seconds()})
 			}
-			// The allocations' figures before any schedule (the bounds wp
-			// and nonpolite, uniform): the headline's psp is at most wp's
-			// until its schedule is scored.
+			// psp's allocation's figure and uniform's before any schedule:
+			// the headline's psp is at most wp's until its schedule is
+			// scored (nonpolite follows psp's schedule, through Scored).
 			p.Allocated = func(pl *plan.Plan) {
 				emit(&Stage{Seq: q.Seq, Kind: "allocated", Plan: planFigures(pl, q.Policy), Seconds: time.Since(start).Seconds()})
 			}

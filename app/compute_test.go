@@ -26,11 +26,11 @@ func TestCompute(t *testing.T) {
 			got[s.Kind] = s
 		}
 	})
-	// The allocations' figures first, psp's plan as soon as it is ready
-	// (early), the other policies' figures as each is scored (the rate
+	// psp's allocation's figure first, psp's plan as soon as it is ready
+	// (early), the other figures as each is scored (nonpolite, the rate
 	// policies together, then infcrawlers, mp2, mwolf, mwolf-exact and
 	// azar), then whole.
-	if !slices.Equal(kinds, []string{"allocated", "plan", "scored", "scored", "scored", "scored", "scored", "scored", "plan", "sweep", "target", "done"}) {
+	if !slices.Equal(kinds, []string{"allocated", "plan", "scored", "scored", "scored", "scored", "scored", "scored", "scored", "plan", "sweep", "target", "done"}) {
 		t.Fatalf("stages %v", kinds)
 	}
 	if a := got["allocated"].Plan; a.Visits != nil || a.Values["wp"] != got["plan"].Plan.Values["wp"] || a.Values["uniform"] != got["plan"].Plan.Values["uniform"] {
@@ -121,10 +121,10 @@ func TestComputeCancel(t *testing.T) {
 }
 
 // TestComputeEarly: a plan whose policy shown is psp comes twice:
-// first with psp, the bounds wp and nonpolite and uniform, across the
-// wire, then whole (infcrawlers, for these Poisson pages, among the
-// policies scored after: plan.Params.Early); a plan for a policy not
-// ready early (cho) once.
+// first with psp, the bound wp and uniform, across the wire, then whole
+// (nonpolite and, for these Poisson pages, infcrawlers among the policies
+// scored after: plan.Params.Early); a plan for a policy not ready early
+// (cho) once.
 func TestComputeEarly(t *testing.T) {
 	pg := samplePages(t)[:300]
 	q, _ := defaultForm().request()
@@ -142,12 +142,16 @@ func TestComputeEarly(t *testing.T) {
 		t.Fatalf("%d plan stages", len(plans))
 	}
 	first, last := plans[0], plans[1]
-	for _, name := range []string{"psp", "wp", "nonpolite", "uniform"} {
+	for _, name := range []string{"psp", "wp", "uniform"} {
 		if v, ok := first.Values[name]; !ok || v != last.Values[name] {
 			t.Errorf("%s: early %v (%v), final %v", name, v, ok, last.Values[name])
 		}
 	}
-	if _, ok := first.Values["mp2"]; ok || len(first.Values) >= len(last.Values) {
+	if _, ok := last.Values["nonpolite"]; !ok {
+		t.Error("the final plan lacks nonpolite")
+	}
+	_, np := first.Values["nonpolite"]
+	if _, ok := first.Values["mp2"]; ok || np || len(first.Values) >= len(last.Values) {
 		t.Errorf("early values %v, final %v", first.Values, last.Values)
 	}
 	if !slices.Equal(first.Visits, last.Visits) || !slices.Equal(first.HostLoad, last.HostLoad) {

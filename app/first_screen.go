@@ -13,8 +13,8 @@ import (
 )
 
 // firstScreen is the sample planned as far as the headline: read, psp's
-// early plan (psp, the bounds and uniform: plan.Params.Early) and the
-// views made of it. The server pre-renders the page with it (go-app's
+// early plan (psp, the bound wp and uniform: plan.Params.Early) with the
+// bound nonpolite, scored next, and the views made of it. The server pre-renders the page with it (go-app's
 // pre-rendering), so the sample's answer arrives with the HTML, before
 // the app's WebAssembly has loaded; the page makes the same in OnInit,
 // before its first render, so that taking over from the pre-rendered
@@ -50,18 +50,20 @@ func planFirstScreen() (*firstScreen, error) {
 	q.Stages = StagePlan
 	pctx, stop := context.WithCancel(ctx)
 	defer stop()
-	var early *Stage
+	var early, nonpolite *Stage
 	var failed error
 	Compute(pctx, d.pages, q, func(s *Stage) {
 		switch {
 		case s.Kind == "plan" && early == nil:
 			early = s
+		case s.Kind == "scored" && early != nil && nonpolite == nil:
+			nonpolite = s
 			stop() // the rest is the worker's
 		case s.Kind == "error":
 			failed = errors.New(s.Note)
 		}
 	})
-	if early == nil {
+	if early == nil || nonpolite == nil {
 		if failed == nil {
 			failed = errors.New("no early plan")
 		}
@@ -70,6 +72,7 @@ func planFirstScreen() (*firstScreen, error) {
 	v := newPlanViews(d, early.Plan, q, func() {}, nil)
 	fs := &firstScreen{data: d, form: h.form, why: h.budgetWhy, res: h.res, views: v}
 	fs.res.showPlan(q, early.Plan, v)
+	fs.res.showScored(nonpolite.Plan)
 	fs.seconds = time.Since(start).Seconds()
 	return fs, nil
 }

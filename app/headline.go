@@ -57,7 +57,7 @@ func (r *headline) Render() goapp.UI {
 	}
 	obj := objective(r.Req.Objective)
 	v := p.Values
-	psp, uni, wp, np := v["psp"], v["uniform"], v["wp"], v["nonpolite"]
+	psp, uni, wp := v["psp"], v["uniform"], v["wp"]
 	var c1, c2 goapp.UI
 	if !obj.fresh() {
 		c1 = card("h-fresh", freshLabel(obj), obj.text(psp, 2), "uniform "+obj.text(uni, 2)+", not polite", r.StalePlan)
@@ -66,19 +66,18 @@ func (r *headline) Render() goapp.UI {
 		c1 = card("h-fresh", freshLabel(obj), fmtPct(1-psp, 2), "uniform "+fmtPct(1-uni, 2)+", not polite ("+fmtPoints(uni-psp)+" for psp)", r.StalePlan)
 		c2 = card("h-bound", boundLabel(), fmtPointsAbs(psp-wp), "wp "+fmtPct(1-wp, 2)+": no polite schedule does better", r.StalePlan)
 	}
-	c3 := politenessCard(obj, wp, np, r.Req.Politeness, r.StalePlan)
+	c3 := politenessCard(obj, v, r.Req.Politeness, r.StalePlan)
 	return goapp.Section().ID("headline").Class("headline").Aria("label", "headline").Body(c1, c2, c3, r.targetCard())
 }
 
 // provisional is the headline while psp's schedule is being made
-// (plan.Params.Allocated): the allocations' figures are in, and wp, the
-// bound no polite schedule beats, bounds psp's; what politeness costs is
-// final already.
+// (plan.Params.Allocated): psp's allocation's figure is in, and wp, the
+// bound no polite schedule beats, bounds psp's.
 func (r *headline) provisional() goapp.UI {
 	q := r.ProvReq
 	obj := objective(q.Objective)
 	v := r.Provisional.Values
-	uni, wp, np := v["uniform"], v["wp"], v["nonpolite"]
+	uni, wp := v["uniform"], v["wp"]
 	note := "psp's own schedule is being made"
 	var c1 goapp.UI
 	if !obj.fresh() {
@@ -88,7 +87,7 @@ func (r *headline) provisional() goapp.UI {
 	}
 	c2 := card("h-bound", boundLabel(), "…", note, true)
 	return goapp.Section().ID("headline").Class("headline", "provisional").Aria("label", "headline, provisional").
-		Body(c1, c2, politenessCard(obj, wp, np, q.Politeness, false), r.targetCard())
+		Body(c1, c2, politenessCard(obj, v, q.Politeness, false), r.targetCard())
 }
 
 // freshLabel is the label of psp's card: its freshness, or the objective.
@@ -105,9 +104,15 @@ func boundLabel() []goapp.UI {
 }
 
 // politenessCard is what politeness costs, wp − nonpolite, at the
-// politeness delay P (seconds).
-func politenessCard(obj objective, wp, np, politeness float64, stale bool) goapp.UI {
+// politeness delay P (seconds), from a plan's values: "…" until nonpolite
+// is in (plan.Params.Early gives psp's figure before it).
+func politenessCard(obj objective, v map[string]float64, politeness float64, stale bool) goapp.UI {
 	label := []goapp.UI{goapp.Text("what "), term("politeness", "politeness"), goapp.Text(" costs")}
+	wp := v["wp"]
+	np, ok := v["nonpolite"]
+	if !ok {
+		return card("h-polite", label, "…", "the plan without politeness (nonpolite) is being made", true)
+	}
 	if !obj.fresh() {
 		return card("h-polite", label, obj.diff(wp-np), "wp − nonpolite, at P = "+fmtSeconds(politeness), stale)
 	}

@@ -25,9 +25,10 @@
 //     of Params.Policy (held in Plan.Schedule, or passed to Params.Stream
 //     as it is made). Params.Compare says which other policies to plan;
 //     Params.Allocated, Params.Early and Params.Scored give the plan as
-//     its policies are scored: the allocations' figures (wp, nonpolite,
-//     uniform) before any schedule, then psp and the bounds, then the
-//     rest; Params.Progress says how far each stage has got.
+//     its policies are scored: psp's allocation's figure (the bound wp)
+//     and uniform's before any schedule, then psp's schedule, then the
+//     bound nonpolite, the other bounds and the rest; Params.Progress says
+//     how far each stage has got.
 //
 // Run's memory is proportional to the pages and hosts, not the visits,
 // for tables of Poisson pages — but for the kept schedule, unless

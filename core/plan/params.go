@@ -45,28 +45,29 @@ type Params struct {
 	// Run's context is checked inside those loops too, so that a cancelled
 	// plan stops within a few thousand pages or visits.
 	Progress func(stage string) `json:"-"`
-	// Early, if set, is given the plan as soon as psp, the bounds wp and
-	// nonpolite and uniform are planned, before the other policies (mp2,
-	// mwolf, mwolf-exact, proportional, cho, azar): at a million pages they
-	// take as long again. The bound infcrawlers is among the first when
-	// the programme is held whole (a change model, a simulation), its
-	// schedule and psp's sharing MERGE's programme; otherwise it follows,
-	// through Scored. Early must not keep the plan: Run goes on filling it.
+	// Early, if set, is given the plan as soon as psp, the bound wp and
+	// uniform are planned, before the bound nonpolite and the other
+	// policies (mp2, mwolf, mwolf-exact, proportional, cho, azar): at a
+	// million pages they take as long again, and nonpolite's GREEDY, on
+	// one thread, would hold psp's figure back. The bound infcrawlers is
+	// among the first when the programme is held whole (a change model, a
+	// simulation), its schedule and psp's sharing MERGE's programme;
+	// otherwise it follows, through Scored. Early must not keep the plan:
+	// Run goes on filling it.
 	Early func(*Plan) `json:"-"`
-	// Allocated, if set with Early, is given the plan once the
-	// allocations are made, before any schedule: the bounds wp and
-	// nonpolite and uniform, figures of allocations, are scored; psp is
-	// not — its figure is its schedule's, which comes with Early — and wp
-	// bounds it (no polite schedule is fresher). At a million pages the
-	// schedules take twice as long as the allocations. Like Early, it must
-	// not keep the plan.
+	// Allocated, if set with Early, is given the plan once psp's
+	// allocation is made, before any schedule: the bound wp and uniform,
+	// figures of allocations, are scored; psp is not — its figure is its
+	// schedule's, which comes with Early — and wp bounds it (no polite
+	// schedule is fresher). At a million pages the schedules take twice as
+	// long as the allocations. Like Early, it must not keep the plan.
 	Allocated func(*Plan) `json:"-"`
 	// Scored, if set with Early, is given the plan again each time more
-	// policies are scored after Early: the rate policies together
-	// (proportional, cho, azar's rates), then each of infcrawlers (when
-	// not in Early), mp2, mwolf, mwolf-exact and azar's carousel as its
-	// schedule is scored — from one goroutine at a time. Like Early, it
-	// must not keep the plan.
+	// policies are scored after Early: the bound nonpolite, then the rate
+	// policies together (proportional, cho, azar's rates), then each of
+	// infcrawlers (when not in Early), mp2, mwolf, mwolf-exact and azar's
+	// carousel as its schedule is scored — from one goroutine at a time.
+	// Like Early, it must not keep the plan.
 	Scored func(*Plan) `json:"-"`
 	// Stream, if set, is given the schedule of Policy visit by visit, in
 	// time order, as it is made, and the Plan holds none (Plan.Schedule is

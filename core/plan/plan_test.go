@@ -252,9 +252,10 @@ func TestMwolfExact(t *testing.T) {
 	}
 }
 
-// TestEarly: with Early set, the plan is first given with psp, every
-// bound and uniform, without the other policies; the finished plan is the
-// one made without Early, simulated figures included.
+// TestEarly: with Early set, the plan is first given with psp, the
+// bounds wp and infcrawlers (its programme held whole, as a simulation
+// holds it) and uniform, without nonpolite or the other policies; the
+// finished plan is the one made without Early, simulated figures included.
 func TestEarly(t *testing.T) {
 	want := samplePlan(t, func(p *Params) { p.Simulate = 3 })
 	calls := 0
@@ -269,12 +270,12 @@ func TestEarly(t *testing.T) {
 	if calls != 1 {
 		t.Fatalf("Early called %d times", calls)
 	}
-	for _, name := range []Policy{PSP, WP, NonPolite, InfCrawlers, Uniform} {
+	for _, name := range []Policy{PSP, WP, InfCrawlers, Uniform} {
 		if v, ok := early[name]; !ok || v != want.Results[name].Value {
 			t.Errorf("early %s = %v (given %v), want %v", name, v, ok, want.Results[name].Value)
 		}
 	}
-	for _, name := range []Policy{MP2, MWolf, Azar, Proportional, Cho, AzarRandom} {
+	for _, name := range []Policy{NonPolite, MP2, MWolf, Azar, Proportional, Cho, AzarRandom} {
 		if _, ok := early[name]; ok {
 			t.Errorf("early plan has %s already", name)
 		}
@@ -291,8 +292,9 @@ func TestEarly(t *testing.T) {
 }
 
 // TestAllocated: with Early and Allocated set, the plan is given once
-// before Early with the allocations' figures — wp, nonpolite and uniform,
-// as the finished plan has them — and no schedule's (psp, infcrawlers);
+// before Early with the capped allocation's and uniform's figures — wp
+// and uniform, as the finished plan has them — and no schedule's (psp,
+// infcrawlers) or nonpolite's (its GREEDY comes after psp's schedule);
 // without Early, Allocated is not called.
 func TestAllocated(t *testing.T) {
 	want := samplePlan(t, nil)
@@ -308,12 +310,12 @@ func TestAllocated(t *testing.T) {
 	if !slices.Equal(order, []string{"allocated", "early"}) {
 		t.Fatalf("calls %v; want allocated, then early", order)
 	}
-	for _, name := range []Policy{WP, NonPolite, Uniform} {
+	for _, name := range []Policy{WP, Uniform} {
 		if v, ok := given[name]; !ok || v != want.Results[name].Value {
 			t.Errorf("allocated %s = %v (given %v), want %v", name, v, ok, want.Results[name].Value)
 		}
 	}
-	for _, name := range []Policy{PSP, InfCrawlers, MP2, MWolf, Azar} {
+	for _, name := range []Policy{PSP, InfCrawlers, NonPolite, MP2, MWolf, Azar} {
 		if _, ok := given[name]; ok {
 			t.Errorf("the allocated plan has %s, a schedule's figure", name)
 		}
@@ -329,10 +331,10 @@ func TestAllocated(t *testing.T) {
 }
 
 // TestScored: with Early and Scored set, the plan is given again each
-// time more policies are scored — first the rate policies together, then
-// each scheduled policy left, one at a time — each call holding what the
-// last did and more, the values as the plan without either makes them;
-// without Early, Scored is not called.
+// time more policies are scored — first the bound nonpolite, then the rate
+// policies together, then each scheduled policy left, one at a time —
+// each call holding what the last did and more, the values as the plan
+// without either makes them; without Early, Scored is not called.
 func TestScored(t *testing.T) {
 	want := samplePlan(t, func(p *Params) { p.Simulate = 2 })
 	var seen []map[Policy]float64
@@ -341,13 +343,19 @@ func TestScored(t *testing.T) {
 		p.Early = func(*Plan) {}
 		p.Scored = func(pl *Plan) { seen = append(seen, valuesOf(pl)) }
 	})
-	// The rate policies, then mp2, mwolf, mwolf-exact and azar.
-	if len(seen) != 5 {
-		t.Fatalf("Scored called %d times, want 5", len(seen))
+	// nonpolite, the rate policies, then mp2, mwolf, mwolf-exact and azar.
+	if len(seen) != 6 {
+		t.Fatalf("Scored called %d times, want 6", len(seen))
+	}
+	if _, ok := seen[0][NonPolite]; !ok {
+		t.Errorf("the first call lacks nonpolite")
 	}
 	for _, name := range []Policy{Proportional, Cho, AzarRandom} {
-		if _, ok := seen[0][name]; !ok {
-			t.Errorf("the first call lacks %s", name)
+		if _, ok := seen[0][name]; ok {
+			t.Errorf("the first call has %s, a rate policy, beside nonpolite", name)
+		}
+		if _, ok := seen[1][name]; !ok {
+			t.Errorf("the second call lacks %s", name)
 		}
 	}
 	for k, m := range seen {
@@ -357,7 +365,8 @@ func TestScored(t *testing.T) {
 			}
 		}
 		if k > 0 {
-			if len(m) != len(seen[k-1])+1 {
+			// One policy more a call, but the rate policies' three at once.
+			if k > 1 && len(m) != len(seen[k-1])+1 {
 				t.Errorf("call %d: %d results after %d, want one more", k, len(m), len(seen[k-1]))
 			}
 			for name := range seen[k-1] {
@@ -410,9 +419,9 @@ func TestPerPage(t *testing.T) {
 }
 
 // TestEarlyMadeAsConsumed: for Poisson pages, whose programmes are made
-// as consumed, Early has psp, wp, nonpolite and uniform, and infcrawlers
-// follows through Scored; held whole, infcrawlers is in Early. Either
-// way every figure is the plan's without the callbacks.
+// as consumed, Early has psp, wp and uniform, and infcrawlers follows
+// through Scored (after nonpolite); held whole, infcrawlers is in Early.
+// Either way every figure is the plan's without the callbacks.
 func TestEarlyMadeAsConsumed(t *testing.T) {
 	pg := Synthetic(3000, 30, 1, 0.2, 20, 3)
 	defer func() { holdWhole = false }()
@@ -435,7 +444,10 @@ func TestEarlyMadeAsConsumed(t *testing.T) {
 		if inEarly != whole {
 			t.Errorf("held whole %v: infcrawlers in early %v", whole, inEarly)
 		}
-		for _, name := range []Policy{PSP, WP, NonPolite, Uniform} {
+		if _, ok := early[NonPolite]; ok {
+			t.Errorf("held whole %v: nonpolite in early", whole)
+		}
+		for _, name := range []Policy{PSP, WP, Uniform} {
 			if v, ok := early[name]; !ok || v != want.Results[name].Value {
 				t.Errorf("held whole %v: early %s = %v (%v), want %v", whole, name, v, ok, want.Results[name].Value)
 			}

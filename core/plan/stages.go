@@ -47,12 +47,13 @@ func (in *instance) changing() bool {
 // wants reports whether the plan computes the named policy.
 func (in *instance) wants(name Policy) bool { return in.params.Wants(name) }
 
-// allocate computes problem S with and without caps (psp's, mp2's and
-// mwolf's visits; wp and nonpolite) and uniform; with rates also the
-// other rate policies (proportional, cho, azar), else rateAllocations
-// must follow.
-func (in *instance) allocate(ctx context.Context, rates bool) (*allocation, error) {
+// allocate computes problem S with caps (psp's and mp2's visits; wp), with
+// nonpolite also without (mwolf's; the bound nonpolite), and uniform; with
+// rates also the other rate policies (proportional, cho, azar), else
+// rateAllocations must follow — and allocateNonPolite, without nonpolite.
+func (in *instance) allocate(ctx context.Context, nonpolite, rates bool) (*allocation, error) {
 	a := &allocation{whole: make([][]int, 3)}
+	var np *Result
 	err := par.Do(
 		func() (err error) {
 			p := in.problem(true)
@@ -60,8 +61,10 @@ func (in *instance) allocate(ctx context.Context, rates bool) (*allocation, erro
 			return err
 		},
 		func() (err error) {
-			p := in.problem(false)
-			if a.nonpolite, err = allocate.Greedy(p); err != nil {
+			if !nonpolite {
+				return nil
+			}
+			if np, err = in.allocateNonPolite(a); err != nil {
 				return err
 			}
 			if rates {
@@ -77,13 +80,28 @@ func (in *instance) allocate(ctx context.Context, rates bool) (*allocation, erro
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	a.results = append([]*Result{in.analytic(WP, floats(a.polite)), in.analytic(NonPolite, floats(a.nonpolite))}, a.results...)
+	first := []*Result{in.analytic(WP, floats(a.polite))}
+	if np != nil {
+		first = append(first, np)
+	}
+	a.results = append(first, a.results...)
 	if in.wants(Uniform) {
 		a.whole[0] = in.shares(func(i int) float64 { return in.weights[i] })
 		a.results = append(a.results, in.analytic(Uniform, floats(a.whole[0])))
 		in.dropWhole(a, 0)
 	}
 	return a, nil
+}
+
+// allocateNonPolite computes problem S without caps into a (mwolf's
+// visits) and returns the bound nonpolite.
+func (in *instance) allocateNonPolite(a *allocation) (*Result, error) {
+	x, err := allocate.Greedy(in.problem(false))
+	if err != nil {
+		return nil, err
+	}
+	a.nonpolite = x
+	return in.analytic(NonPolite, floats(x)), nil
 }
 
 // shares apportions the budget among the pages in proportion to share(i).
