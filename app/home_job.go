@@ -12,6 +12,9 @@ import (
 // the page saw them.
 type jobTimes struct {
 	read, allocated, early, plan, sweep, target, total float64
+	// nonpolite is when the first figures scored after early came in:
+	// the bound nonpolite (plan.Params.Scored).
+	nonpolite float64
 }
 
 // setData makes d the data planned, and plans it.
@@ -167,6 +170,9 @@ func (h *home) onStage(q Request, d *dataset, s *Stage, v *planViews) {
 		Mark("allocated")
 	case "scored":
 		r.showScored(s.Plan)
+		if h.times.nonpolite == 0 {
+			h.times.nonpolite = since
+		}
 	case "sweep":
 		r.sweep, r.staleSweep = s.Sweep, false
 		h.times.sweep = since

@@ -86,6 +86,7 @@ func (h *home) renderStatus() goapp.UI {
 		DataSet("read-ms", int(h.times.read*1000)).
 		DataSet("allocated-ms", int(h.times.allocated*1000)).
 		DataSet("early-ms", int(h.times.early*1000)).
+		DataSet("nonpolite-ms", int(h.times.nonpolite*1000)).
 		DataSet("plan-ms", int(h.times.plan*1000)).
 		DataSet("sweep-ms", int(h.times.sweep*1000)).
 		DataSet("target-ms", int(h.times.target*1000)).

@@ -157,6 +157,7 @@ func TestBenchFile(t *testing.T) {
 		// A big plan is shown early (psp and the bounds): look at it.
 		tb.poll(`+document.getElementById("status").dataset.earlyMs > 0 || +document.getElementById("status").dataset.planMs > 0`, 20*time.Minute)
 		tb.shotOf("#policies", "bench-"+strings.TrimSuffix(filepathBase(path), ".csv")+"-early")
+		tb.shotOf("#headline", "bench-"+strings.TrimSuffix(filepathBase(path), ".csv")+"-early-headline")
 	}
 	tb.poll(`+document.getElementById("status").dataset.planMs > 0`, 20*time.Minute)
 	planned := time.Since(start)
@@ -198,10 +199,13 @@ func TestBenchFile(t *testing.T) {
 	wasmMB := eval[string](tb, `(s => s.dataset.pageMb + " MB in the page, " + s.dataset.workerMb + " MB in the planning worker")(document.getElementById("status"))`)
 	t.Logf("Go's memory: %s", wasmMB)
 	if ms := eval[string](tb, `document.getElementById("status").dataset.allocatedMs`); ms != "0" {
-		early = "; the provisional headline (the bounds, psp ≤ wp) shown " + ms + " ms from the job's start"
+		early = "; the provisional headline (wp, psp ≤ wp) shown " + ms + " ms from the job's start"
 	}
 	if ms := eval[string](tb, `document.getElementById("status").dataset.earlyMs`); ms != "0" {
-		early += "; psp and the bounds shown " + ms + " ms from the job's start"
+		early += "; psp's headline shown " + ms + " ms from the job's start"
+	}
+	if ms := eval[string](tb, `document.getElementById("status").dataset.nonpoliteMs`); ms != "0" {
+		early += ", the bound nonpolite (what politeness costs) " + ms + " ms"
 	}
 	report := fmt.Sprintf("%s: read (and, for a log, estimated) in the tab in %v (%s); every policy planned in the worker %v after the pick (%s ms from the job's start%s); tab memory (its renderer process: page and worker) at most %.0f MB (%.0f MB before the pick; not counting files mapped, at most %.0f MB, %.0f before the pick; Go's: %s); the page's longest stall %.0f ms",
 		path, read.Round(time.Millisecond), tb.text("#dataset"), planned.Round(time.Millisecond),
