@@ -93,7 +93,13 @@ func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result,
 	check := schedule.NewValidator(m, in.hostOf, in.delay, in.fleet(), in.T)
 	tr := staleness.NewTracker(m, in.params.Objective, in.rates, in.T)
 	in.announce(name)
-	visits := make([]float64, len(x))
+	// Each page's host (for the validator) and visits made, side by
+	// side: a visit made reads one line of them, beside its tracker's.
+	type pageMade struct{ host, made int32 }
+	pm := make([]pageMade, len(x))
+	for i := range pm {
+		pm[i].host = in.hostOf[i]
+	}
 	total, made := sum(x), 0
 	keep := in.keeps(name)
 	if keep != nil {
@@ -109,12 +115,15 @@ func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result,
 			part := batch[:min(len(batch), 256)]
 			batch = batch[len(part):]
 			for _, v := range part {
-				warmed += tr.Warm(int(v.Page)) + visits[v.Page] + float64(in.hostOf[v.Page])
+				warmed += tr.Warm(int(v.Page)) + float64(pm[v.Page].made)
 			}
 			for _, v := range part {
 				tr.Visit(int(v.Page), v.Time)
-				check.Check(v)
-				visits[v.Page]++
+				p := &pm[v.Page]
+				if check.CheckTime(v) {
+					check.CheckHost(p.host, v.Time)
+				}
+				p.made++
 				if keep != nil {
 					keep.add(v)
 				}
@@ -150,6 +159,16 @@ func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result,
 		return nil, err
 	}
 	runtime.KeepAlive(warmed)
+	// The visits made, for the figures kept per page and the kept
+	// schedule's hosts' counts.
+	var visits []float64
+	if keep != nil || in.params.keepsPerPage(name) {
+		visits = make([]float64, len(x))
+		for i, p := range pm {
+			visits[i] = float64(p.made)
+		}
+	}
+	pm = nil
 	if keep != nil {
 		keep.counted(visits)
 	}
