@@ -14,13 +14,13 @@ import (
 
 // firstScreen is the sample planned as far as the headline: read, psp's
 // early plan (psp, the bound wp and uniform: plan.Params.Early) with the
-// bound nonpolite, scored next, and the views made of it. The server pre-renders the page with it (go-app's
-// pre-rendering), so the sample's answer arrives with the HTML, before
-// the app's WebAssembly has loaded; the page makes the same in OnInit,
-// before its first render, so that taking over from the pre-rendered
-// page shows the same figures at once rather than waiting for the
-// planner's worker to start. The worker then plans the rest (every
-// policy, the sweep, the search) as for any input.
+// bound nonpolite, scored next, and the views made of it. The server
+// pre-renders the page with it (go-app's pre-rendering), so the sample's
+// answer arrives with the HTML, before the app's WebAssembly has loaded;
+// the page makes the same in OnInit, before its first render, so that
+// taking over from the pre-rendered page shows the same figures at once
+// rather than waiting for the planner's worker to start. The worker then
+// plans the rest (every policy, the sweep, the search) as for any input.
 type firstScreen struct {
 	data    *dataset
 	form    form

@@ -154,7 +154,8 @@ func TestBenchFile(t *testing.T) {
 	read := time.Since(start)
 	afterRead := rss.most()
 	if os.Getenv("E2E_BENCH_EARLY") != "" {
-		// A big plan is shown early (psp and the bounds): look at it.
+		// A big plan is shown early (psp, the bound wp and uniform; the
+		// bound nonpolite next): look at it.
 		tb.poll(`+document.getElementById("status").dataset.earlyMs > 0 || +document.getElementById("status").dataset.planMs > 0`, 20*time.Minute)
 		tb.shotOf("#policies", "bench-"+strings.TrimSuffix(filepathBase(path), ".csv")+"-early")
 		tb.shotOf("#headline", "bench-"+strings.TrimSuffix(filepathBase(path), ".csv")+"-early-headline")

@@ -47,10 +47,11 @@ func (in *instance) changing() bool {
 // wants reports whether the plan computes the named policy.
 func (in *instance) wants(name Policy) bool { return in.params.Wants(name) }
 
-// allocate computes problem S with caps (psp's and mp2's visits; wp), with
-// nonpolite also without (mwolf's; the bound nonpolite), and uniform; with
-// rates also the other rate policies (proportional, cho, azar), else
-// rateAllocations must follow — and allocateNonPolite, without nonpolite.
+// allocate computes problem S with caps (psp's and mp2's visits; the
+// bound wp) and uniform; with nonpolite also problem S without caps
+// (mwolf's visits; the bound nonpolite), else allocateNonPolite must
+// follow; with rates also the other rate policies (proportional, cho,
+// azar), else rateAllocations must follow.
 func (in *instance) allocate(ctx context.Context, nonpolite, rates bool) (*allocation, error) {
 	a := &allocation{whole: make([][]int, 3)}
 	var np *Result
@@ -60,15 +61,14 @@ func (in *instance) allocate(ctx context.Context, nonpolite, rates bool) (*alloc
 			a.polite, err = allocate.Greedy(p)
 			return err
 		},
+		// Beside the capped GREEDY, the longer of the two.
 		func() (err error) {
-			if !nonpolite {
-				return nil
-			}
-			if np, err = in.allocateNonPolite(a); err != nil {
-				return err
+			if nonpolite {
+				if np, err = in.allocateNonPolite(a); err != nil {
+					return err
+				}
 			}
 			if rates {
-				// Beside the capped GREEDY, the longer of the two.
 				return in.rateAllocations(a)
 			}
 			return nil

@@ -168,7 +168,6 @@ func (in *instance) streamed(name Policy, src *schedule.Lazy, x []int) (*Result,
 			visits[i] = float64(p.made)
 		}
 	}
-	pm = nil
 	if keep != nil {
 		keep.counted(visits)
 	}
