@@ -462,8 +462,7 @@ func TestResponsive(t *testing.T) {
 		if (window.__rows[window.__rows.length - 1] !== n) window.__rows.push(n);
 	}).observe(document.body, {subtree: true, childList: true, characterData: true}); return true; })()`)
 	// Reading, then every policy at the chosen budget: the first results.
-	tb.poll(fmt.Sprintf(`(() => { const s = document.getElementById("status");
-		return +s.dataset.seq > %d && +s.dataset.planMs > 0; })()`, before), 60*time.Second)
+	tb.waitPlan(before, 60*time.Second)
 	planned := eval[float64](tb, `performance.now()`)
 	// psp, the bounds and uniform first; then the rate policies, and each
 	// schedule as it is scored (plan.Params.Scored), before the finished
@@ -546,8 +545,7 @@ func TestResponsive(t *testing.T) {
 	busy := tb.text("#status")
 	seq := tb.seq()
 	tb.typeInto("#budget", "100000")
-	tb.poll(fmt.Sprintf(`(() => { const s = document.getElementById("status");
-		return +s.dataset.seq > %d && +s.dataset.planMs > 0; })()`, seq), 60*time.Second)
+	tb.waitPlan(seq, 60*time.Second)
 	if got := tb.text("#policies caption"); !strings.Contains(got, "At 100,000 visits") {
 		t.Errorf("after a new budget during %q, the policies are %q", busy, got)
 	}
@@ -577,11 +575,12 @@ func TestResponsive(t *testing.T) {
 	}
 
 	// A new parameter once a plan is done: the worker plans it with the
-	// pages it holds, none sent again.
+	// pages it holds, none sent again (its plan is enough to see that:
+	// the sweep and search after it are the job above's).
 	kept := eval[string](tb, counts)
 	seq = tb.seq()
 	tb.typeInto("#budget", "130000")
-	tb.waitPlanned(seq, 60*time.Second)
+	tb.waitPlan(seq, 60*time.Second)
 	if got := tb.text("#policies caption"); !strings.Contains(got, "At 130,000 visits") {
 		t.Errorf("after a new budget, the policies are %q", got)
 	}

@@ -414,6 +414,15 @@ func (tb *tab) waitPlanned(after int, timeout time.Duration) {
 		return s && s.dataset.state === "planned" && +s.dataset.seq > %d && +s.dataset.totalMs > 0; })()`, after), timeout)
 }
 
+// waitPlan waits until a job after seq has shown its plan at the chosen
+// budget, every policy in — its sweep and search may go on — or, a job
+// that plans nothing (a new target: the search alone), has finished.
+func (tb *tab) waitPlan(after int, timeout time.Duration) {
+	tb.t.Helper()
+	tb.poll(fmt.Sprintf(`(() => { const s = document.getElementById("status");
+		return +s.dataset.seq > %d && (+s.dataset.planMs > 0 || s.dataset.state === "planned" && +s.dataset.totalMs > 0); })()`, after), timeout)
+}
+
 // save writes a screenshot under artifacts/; a screenshot that fails is
 // logged, not fatal: it is an artefact for a person, not a check.
 func (tb *tab) save(name string, png []byte, err error) {

@@ -78,7 +78,10 @@ func (tb *tab) enter(sel, value string) {
 		tb.t.Fatalf("after %q in %s, the form says %q (field %s)", value, sel, msg,
 			eval[string](tb, `document.querySelector("#params .field-error").id`))
 	}
-	tb.waitPlanned(before, 60*time.Second)
+	// Its plan is what the checks read (the fields, the caption, the
+	// summary); its sweep and search may go on, and the next entry stops
+	// them as a person's would.
+	tb.waitPlan(before, 60*time.Second)
 }
 
 // fields is what the form shows: each visible field's value by its id (a
